@@ -363,6 +363,23 @@ class Hand:
         """True while contenders may agree to extra boards (SPEC: Extra boards)."""
         return self._runs_window_open()
 
+    def planned_runs(self) -> int:
+        """How many runs will be dealt: as frozen, or as agreed so far while choices are open."""
+        if self._runs_frozen is not None:
+            return self._runs_frozen
+        if self._runs_window_open():
+            return max(self.pot_runs(), default=1)
+        return len(self._boards)
+
+    def can_choose_runs(self, seat: int, runs: int) -> bool:
+        """True if ``seat`` may choose ``runs`` now."""
+        return self.can(RunsChosen(seat=seat, runs=runs))
+
+    def needs_showdown_decision(self, seat: int) -> bool:
+        """True if ``seat`` still holds a live hand that is neither shown nor mucked."""
+        player = self._players[self._seat_index(seat)]
+        return not player.folded and not player.mucked and player.shown is None
+
     def pot_runs(self) -> list[int]:
         """For each pot of :meth:`pots`, how many runs it is dealt (as agreed so far)."""
         if self._runs_frozen is not None:
@@ -830,9 +847,6 @@ class Hand:
             raise self._refuse(None, verb, f"the {STREET_NAMES[street + 1]} is {STREET_CARDS[street]} card(s), not {len(event.cards)}")
         if event.run == 0 and street != self.street:
             raise self._refuse(None, verb, f"board {event.board + 1} already has the {STREET_NAMES[self.street]}; the other board is next")
-        if event.run > 0 and len(self._boards[0][event.board]) <= dealt and self.street < 3 and street >= self.street:
-            # extra runs follow the first run street by street
-            pass
         if self._cards_out + len(event.cards) > DECK_SIZE:
             raise self._refuse(None, verb, "there are not enough cards left in the deck")
         self._note_cards(event.cards, None, "deal")

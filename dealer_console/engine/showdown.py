@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from fractions import Fraction
 
 from dealer_console.engine.cards import Card
 from dealer_console.engine.evaluation import BoardEvaluator, HighHand, LowHand
@@ -229,7 +230,7 @@ def _house_take(data: SettlementInput, amounts: list[int]) -> tuple[list[int], l
     if rake_rule.no_flop_no_drop and not data.flop_dealt:
         return rake_by_pot, jackpot_by_pot
     total = sum(amounts)
-    rake = int(total * rake_rule.percent // 100) // unit * unit
+    rake = int(total * Fraction(str(rake_rule.percent)) / 100) // unit * unit
     if rake_rule.cap is not None:
         rake = min(rake, rake_rule.cap)
     jackpot = 0

@@ -1,0 +1,204 @@
+"""Our Omaha evaluator agrees with pokerkit's on hundreds of thousands of random hands.
+
+Source: pokerkit 0.7.7 ``OmahaHoldemHand`` and ``OmahaEightOrBetterLowHand``
+(``HoleBoardCombinationHand.from_game``: every two hole cards with every three
+board cards, the best by its own lookup tables), an independent implementation
+of the rule in omaha-club-rules.txt: "it is possible to use only two of the
+player's hole cards and only three out of the five community cards", and of
+the Omaha Hi-Low low in MAIN OMAHA VARIATIONS.
+
+pokerkit takes 0.5-3 ms a hand, so the deals are checked in a process pool
+(one worker per CPU) in fixed-seed chunks.  Each deal is one board and two
+players, so every hand is also ordered against another hand on its board.
+Most boards have five cards (the showdown case); a share are flop and turn
+boards, which the evaluator must handle too and which also keep the file
+within its time budget.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+from collections import Counter
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from itertools import combinations
+from typing import Any
+
+import pytest
+
+pytest.importorskip("pokerkit", reason="pokerkit is the reference oracle for hand evaluation; pip install pokerkit")
+
+from dealer_console.engine.cards import DECK, Card, parse_known_cards  # noqa: E402
+from dealer_console.engine.evaluation import (  # noqa: E402
+    CATEGORY_NAMES,
+    BoardEvaluator,
+    HighHand,
+    LowHand,
+    evaluate_five,
+    evaluate_low_five,
+)
+
+HOLE_COUNTS = (4, 5, 6)
+HANDS_PER_HOLE_COUNT = 100_000
+PLAYERS_PER_DEAL = 2
+DEALS_PER_CHUNK = 1_000
+BOARD_SIZES = (5,) * 14 + (4,) * 3 + (3,) * 3  # 70% river boards, 15% turn, 15% flop
+SEED = 20_240_607
+EXAMPLES_KEPT = 5
+
+Deal = tuple[tuple[Card, ...], tuple[Card, ...]]
+
+
+def _sign(difference: int) -> int:
+    return (difference > 0) - (difference < 0)
+
+
+def _plays_two_plus_three(hand: HighHand | LowHand, hole: Sequence[Card], board: Sequence[Card]) -> bool:
+    played = set(hand.cards)
+    return len(played) == 5 and len(played & set(hole)) == 2 and len(played & set(board)) == 3
+
+
+def _check_chunk(task: tuple[int, int, int]) -> dict[str, Any]:
+    """Deal ``deals`` random boards to two ``hole_count``-card players and compare every answer with pokerkit."""
+    from pokerkit import Card as PokerkitCard
+    from pokerkit import OmahaEightOrBetterLowHand, OmahaHoldemHand
+
+    hole_count, seed, deals = task
+    to_pokerkit = {card: next(iter(PokerkitCard.parse(str(card)))) for card in DECK}
+    from_pokerkit = {repr(theirs): ours for ours, theirs in to_pokerkit.items()}
+    rng = random.Random(seed)
+    result: dict[str, Any] = {
+        "hands": 0, "order_checks": 0, "high_ties": 0, "low_ties": 0, "lows": 0,
+        "categories": Counter(), "board_sizes": Counter(),
+        "high_mismatches": 0, "low_mismatches": 0, "order_mismatches": 0, "examples": [],
+    }
+
+    def mismatch(kind: str, text: str) -> None:
+        result[kind] += 1
+        if len(result["examples"]) < EXAMPLES_KEPT:
+            result["examples"].append(f"{kind}: {text}")
+
+    for _ in range(deals):
+        board_size = rng.choice(BOARD_SIZES)
+        dealt = rng.sample(DECK, board_size + PLAYERS_PER_DEAL * hole_count)
+        board = tuple(dealt[:board_size])
+        holes = [tuple(dealt[board_size + i * hole_count : board_size + (i + 1) * hole_count]) for i in range(PLAYERS_PER_DEAL)]
+        result["board_sizes"][board_size] += 1
+        evaluator = BoardEvaluator(board)
+        pk_board = tuple(to_pokerkit[card] for card in board)
+        players = []
+        for hole in holes:
+            result["hands"] += 1
+            where = f"hole {''.join(map(str, hole))} board {''.join(map(str, board))}"
+            pk_hole = tuple(to_pokerkit[card] for card in hole)
+            ours_high = evaluator.high(hole)
+            ours_low = evaluator.low(hole)
+            theirs_high = OmahaHoldemHand.from_game(pk_hole, pk_board)
+            theirs_low = OmahaEightOrBetterLowHand.from_game_or_none(pk_hole, pk_board)
+            result["categories"][ours_high.category] += 1
+
+            theirs_five = parse_known_cards([repr(card) for card in theirs_high.cards])
+            if (
+                evaluate_five(theirs_five).value != ours_high.value
+                or evaluate_five(ours_high.cards) != ours_high
+                or not _plays_two_plus_three(ours_high, hole, board)
+            ):
+                mismatch("high_mismatches", f"{where}: ours {ours_high}, pokerkit {theirs_high}")
+
+            if (theirs_low is None) != (ours_low is None):
+                mismatch("low_mismatches", f"{where}: ours {ours_low}, pokerkit {theirs_low}")
+            elif theirs_low is not None and ours_low is not None:
+                result["lows"] += 1
+                theirs_ranks = tuple(sorted((1 if from_pokerkit[repr(card)].rank == 14 else from_pokerkit[repr(card)].rank
+                                             for card in theirs_low.cards), reverse=True))
+                if (
+                    theirs_ranks != ours_low.ranks
+                    or evaluate_low_five(ours_low.cards) != ours_low
+                    or not _plays_two_plus_three(ours_low, hole, board)
+                ):
+                    mismatch("low_mismatches", f"{where}: ours {ours_low}, pokerkit {theirs_low}")
+            players.append((ours_high, ours_low, theirs_high, theirs_low))
+
+        for (oh1, ol1, th1, tl1), (oh2, ol2, th2, tl2) in combinations(players, 2):
+            result["order_checks"] += 1
+            their_high_order = 1 if th1 > th2 else (-1 if th1 < th2 else 0)
+            if _sign(oh1.value - oh2.value) != their_high_order:
+                mismatch("order_mismatches", f"high: ours {oh1} vs {oh2}, pokerkit {th1} vs {th2}")
+            result["high_ties"] += their_high_order == 0
+            if tl1 is not None and tl2 is not None and ol1 is not None and ol2 is not None:
+                their_low_order = 1 if tl1 > tl2 else (-1 if tl1 < tl2 else 0)
+                if _sign(ol1.value - ol2.value) != their_low_order:
+                    mismatch("order_mismatches", f"low: ours {ol1} vs {ol2}, pokerkit {tl1} vs {tl2}")
+                result["low_ties"] += their_low_order == 0
+    return result
+
+
+def _pool_context() -> Any:
+    # Forked workers inherit this module as pytest imported it, whatever the import mode.
+    if "fork" in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("fork")
+    return multiprocessing.get_context()
+
+
+@pytest.fixture(scope="module")
+def oracle() -> dict[int, dict[str, Any]]:
+    """Every hole count's merged results from the worker pool."""
+    chunks = -(-HANDS_PER_HOLE_COUNT // (DEALS_PER_CHUNK * PLAYERS_PER_DEAL))
+    # Slowest chunks first so the last ones to finish are short.
+    tasks = [
+        (hole_count, SEED + hole_count * 1_000 + chunk, DEALS_PER_CHUNK)
+        for hole_count in sorted(HOLE_COUNTS, reverse=True)
+        for chunk in range(chunks)
+    ]
+    merged: dict[int, dict[str, Any]] = {}
+    with ProcessPoolExecutor(max_workers=os.cpu_count() or 1, mp_context=_pool_context()) as pool:
+        for (hole_count, _, _), part in zip(tasks, pool.map(_check_chunk, tasks)):
+            total = merged.setdefault(hole_count, {"examples": []})
+            for key, value in part.items():
+                if key == "examples":
+                    total["examples"].extend(value)
+                elif isinstance(value, Counter):
+                    total.setdefault(key, Counter()).update(value)
+                else:
+                    total[key] = total.get(key, 0) + value
+    return merged
+
+
+@pytest.mark.parametrize("hole_count", HOLE_COUNTS)
+def test_high_hand_matches_pokerkit_on_100000_random_hands(oracle: dict[int, dict[str, Any]], hole_count: int) -> None:
+    """pokerkit OmahaHoldemHand.from_game (two hole + three board): its best five cards have our value, and ours are a legal 2+3."""
+    result = oracle[hole_count]
+    assert result["hands"] >= HANDS_PER_HOLE_COUNT
+    assert result["high_mismatches"] == 0, result["examples"]
+
+
+@pytest.mark.parametrize("hole_count", HOLE_COUNTS)
+def test_low_hand_matches_pokerkit_on_100000_random_hands(oracle: dict[int, dict[str, Any]], hole_count: int) -> None:
+    """pokerkit OmahaEightOrBetterLowHand.from_game: the same hands qualify, with the same five low ranks."""
+    result = oracle[hole_count]
+    assert result["hands"] >= HANDS_PER_HOLE_COUNT
+    assert result["low_mismatches"] == 0, result["examples"]
+    # Both answers must be common for the agreement to mean anything.
+    assert 0.2 * result["hands"] < result["lows"] < 0.8 * result["hands"]
+
+
+@pytest.mark.parametrize("hole_count", HOLE_COUNTS)
+def test_showdown_order_matches_pokerkit(oracle: dict[int, dict[str, Any]], hole_count: int) -> None:
+    """pokerkit hand comparison (greater is stronger): two players on one board are ordered, and tied, the same way."""
+    result = oracle[hole_count]
+    assert result["order_checks"] >= HANDS_PER_HOLE_COUNT // PLAYERS_PER_DEAL
+    assert result["order_mismatches"] == 0, result["examples"]
+    assert result["high_ties"] > 0 and result["low_ties"] > 0
+
+
+def test_random_hands_cover_every_category_and_board_size(oracle: dict[int, dict[str, Any]]) -> None:
+    """The sample is only evidence if it reaches every hand category (omaha-limit-basics.txt hand ranks) and flop, turn and river boards."""
+    categories: Counter[str] = Counter()
+    board_sizes: Counter[int] = Counter()
+    for result in oracle.values():
+        categories.update(result["categories"])
+        board_sizes.update(result["board_sizes"])
+    assert set(categories) == set(CATEGORY_NAMES), categories
+    assert set(board_sizes) == {3, 4, 5}
