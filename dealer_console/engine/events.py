@@ -27,6 +27,9 @@ class BlindKind(enum.Enum):
     """A big blind posted out of position (a new player, or a missed big blind): a live bet."""
     DEAD = "dead post"
     """Chips that go to the pot without counting as the player's bet (a missed small blind)."""
+    ANTE = "ante"
+    """Dead chips put in before the blinds (an ante, or a big-blind ante as in imported PHH hands):
+    they go to the main pot without counting as the player's bet."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,8 +15,9 @@ of post-flop action and of odd chips.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from dealer_console.engine.cards import Card, format_cards, parse_cards
 from dealer_console.engine.errors import CardError, GameDefinitionError, IllegalActionError
@@ -143,6 +144,7 @@ class _Player:
     hole: list[Card | None] | None = None
     dealt: tuple[Card | None, ...] = ()
     discards: int = 0
+    discarded: list[Card | None] = field(default_factory=list)
     discarded_now: bool = False
     acted: bool = False
     acted_level: int = 0
@@ -194,6 +196,7 @@ class Hand:
         self._min_raise = setup.game.stakes.big_blind
         self._full_level = 0
         self._bets_this_round = 0
+        self._capped_multiway = False
         self._round_order: list[int] = list(range(n))
         self._actor: int | None = None
         self._aggressor: int | None = None
@@ -210,6 +213,7 @@ class Hand:
         self._chip_actions = 0
         self._betting_over = False
         self._result: HandResult | None = None
+        self._muck_order: list[int] = []
 
     def _seat_index(self, seat: int) -> int:
         index = self._index.get(seat)
@@ -356,8 +360,8 @@ class Hand:
 
     @property
     def substantial_action(self) -> bool:
-        """TDA: two actions with chips, or three actions (blinds do not count)."""
-        return self._chip_actions >= 2 or self._player_actions >= 3
+        """TDA (Rule 36 in 2022): two actions at least one of which puts chips in, or three actions (blinds do not count)."""
+        return (self._player_actions >= 2 and self._chip_actions >= 1) or self._player_actions >= 3
 
     def runs_window_open(self) -> bool:
         """True while contenders may agree to extra boards (SPEC: Extra boards)."""
@@ -435,9 +439,20 @@ class Hand:
             self._min_raise,
             self._full_level,
             self._bets_this_round,
+            self._capped_multiway,
+            tuple(self._round_order),
+            self._aggressor,
+            self._last_round_aggressor,
+            self._all_in_notice,
+            self._player_actions,
+            self._chip_actions,
+            self._betting_over,
+            self._dead_total,
+            self._cards_out,
+            frozenset(self._known),
             tuple(
                 (p.seat, p.stack, p.bet, p.total, p.dead, p.folded, tuple(p.hole or ()), p.discards, p.discarded_now,
-                 p.acted, p.acted_level, p.shown, p.mucked, p.runs_choice, p.consent)
+                 p.acted, p.acted_level, p.shown, p.mucked, p.runs_choice, p.consent, tuple(p.discarded))
                 for p in self._players
             ),
             tuple(tuple(tuple(b) for b in run) for run in self._boards),
@@ -618,7 +633,8 @@ class Hand:
 
     def _cap_reached(self) -> bool:
         house = self.game.house
-        if house.limit_heads_up_uncapped and len(self._live()) == 2:
+        # Robert's Rules (Betting and Raising 4): a cap reached multi-way stays after a fold to heads-up.
+        if house.limit_heads_up_uncapped and len(self._live()) == 2 and not self._capped_multiway:
             return False
         return self._bets_this_round >= 1 + house.limit_raises_per_round
 
@@ -626,7 +642,8 @@ class Hand:
         """Why ``player`` may not bet or raise now, or ``None`` if they may."""
         if player.stack <= self._current_bet - player.bet:
             return "they do not have chips to raise"
-        if not any(p.can_act for p in self._players if p is not player):
+        # a raise must be one somebody can call: an opponent with chips beyond the current bet
+        if not any(p.can_act and p.bet + p.stack > self._current_bet for p in self._players if p is not player):
             return "nobody left can call a raise"
         if player.acted:
             reopened = (
@@ -714,7 +731,18 @@ class Hand:
         kind = event.blind
         stakes = self.game.stakes
         index = self._index[event.seat]
-        if kind in self._posted:
+        if kind is BlindKind.ANTE:
+            # antes come first, one per seat (PHH and pokerkit post antes before the blinds)
+            if any(posted is not BlindKind.ANTE for posted in self._posted):
+                raise self._refuse(player, verb, "antes are posted before the blinds")
+            if any(isinstance(e, BlindPosted) and e.blind is BlindKind.ANTE and e.seat == event.seat for e in self.events_in_force):
+                raise self._refuse(player, verb, "they have already posted their ante")
+            return
+        if kind in (BlindKind.LIVE, BlindKind.DEAD):
+            # several players may sit in or come back on the same hand; each posts once (Robert's Rules, Button and Blind Use)
+            if any(isinstance(e, BlindPosted) and e.blind is kind and e.seat == event.seat for e in self.events_in_force):
+                raise self._refuse(player, verb, "they have already posted it")
+        elif kind in self._posted:
             raise self._refuse(player, verb, f"seat {self._order[self._posted[kind]]} has already posted it")
         if kind is BlindKind.SMALL:
             if index != self._sb:
@@ -743,6 +771,9 @@ class Hand:
         n = len(self._players)
         if BlindKind.BIG not in self._posted:
             raise self._refuse(player, verb, "the big blind has not been posted")
+        if self._sb is not None and self.game.stakes.small_blind > 0 and BlindKind.SMALL not in self._posted:
+            # blinds first: a heads-up small blind who straddled all-in could no longer post it, and no card could be dealt
+            raise self._refuse(player, verb, "the small blind has not been posted")
         if kind is BlindKind.MISSISSIPPI:
             if index != n - 1:
                 raise self._refuse(player, verb, "only the button may (omaha-club-rules.txt, MISSISSIPPI)")
@@ -755,6 +786,9 @@ class Hand:
                 raise self._refuse(player, verb, "button straddles are not allowed in limit at this table")
             if BlindKind.STRADDLE in self._posted and self.game.house.straddle_precedence is StraddlePrecedence.STRADDLE:
                 raise self._refuse(player, verb, "a straddle is posted and the straddle has precedence")
+            if BlindKind.RESTRADDLE in self._posted:
+                # taking the straddle back would leave a re-straddle of nothing (omaha-club-rules.txt, STRADDLE/RESTRADDLE 1)
+                raise self._refuse(player, verb, "the straddle has been re-straddled")
             if event.amount != 2 * self.game.stakes.big_blind:
                 raise self._refuse(player, verb, f"it must be exactly twice the big blind, {2 * self.game.stakes.big_blind}")
             return
@@ -935,7 +969,10 @@ class Hand:
                 dealt_unknown = None in hole
                 if not dealt_unknown:
                     raise CardError(f"Seat {player.seat} cannot discard {event.card}: they do not hold it", card=str(event.card))
-                self._note_cards((event.card,), player, "discard")
+                if not self._may_hold(player, event.card):
+                    if None not in player.dealt:
+                        raise CardError(f"Seat {player.seat} cannot discard {event.card}: they were not dealt it", card=str(event.card))
+                    self._note_cards((event.card,), player, "discard")
 
     def _verify_runs(self, event: RunsChosen) -> None:
         player = self._player(event.seat, "choose runs")
@@ -964,6 +1001,9 @@ class Hand:
             raise self._refuse(player, "show", "their hand is already tabled")
         if self.phase not in (Phase.SHOWDOWN, Phase.BOARD) or (self.phase is Phase.BOARD and not self._betting_over):
             raise self._refuse(player, "show", "hands are shown once the betting is over")
+        if self._needs_discard(player) or any(street > self.street for street in self.game.variant.discards):
+            # Oklahoma: the hand is not final until its last discard (oklahoma-rules.txt 1.5)
+            raise self._refuse(player, "show", "they still have an Oklahoma discard to make")
         hole = player.hole or []
         if len(event.cards) != len(hole):
             raise self._refuse(player, "show", f"they hold {len(hole)} cards, not {len(event.cards)}")
@@ -971,7 +1011,17 @@ class Hand:
         missing = [card for card in known if card not in event.cards]
         if missing:
             raise CardError(f"Seat {player.seat} cannot show {format_cards(event.cards)}: they were dealt {missing[0]}", card=str(missing[0]))
-        self._note_cards([card for card in event.cards if card not in known], player, "show")
+        if len(set(event.cards)) != len(event.cards):
+            raise CardError(f"Seat {player.seat} cannot show {format_cards(event.cards)}: a card appears twice", card=format_cards(event.cards))
+        # Cards dealt to this player and not discarded by name may be shown after a face-down discard.
+        fresh = [card for card in event.cards if card not in known and not self._may_hold(player, card)]
+        if fresh and None not in player.dealt:
+            raise CardError(f"Seat {player.seat} cannot show {format_cards(event.cards)}: they were not dealt {fresh[0]}", card=str(fresh[0]))
+        self._note_cards(fresh, player, "show")
+
+    def _may_hold(self, player: _Player, card: Card) -> bool:
+        """True if ``card`` was dealt to ``player`` face up to the console and not discarded by name."""
+        return card in player.dealt and card not in player.discarded
 
     def _verify_muck(self, event: Mucked) -> None:
         player = self._player(event.seat, "muck")
@@ -989,7 +1039,7 @@ class Hand:
     def _verify_misdeal(self, event: MisdealDeclared) -> None:
         self._check_open(None, "declare a misdeal")
         if self.substantial_action:
-            raise self._refuse(None, "declare a misdeal", "there has been substantial action (TDA: two actions with chips or three actions)")
+            raise self._refuse(None, "declare a misdeal", "there has been substantial action (TDA: two actions, one with chips, or three)")
 
     # ------------------------------------------------------------------ appliers
 
@@ -1003,7 +1053,7 @@ class Hand:
         player = self._players[self._index[event.seat]]
         index = self._index[event.seat]
         kind = event.blind
-        if kind is BlindKind.DEAD:
+        if kind in (BlindKind.DEAD, BlindKind.ANTE):
             player.stack -= event.amount
             player.dead += event.amount
             self._dead_total += event.amount
@@ -1043,6 +1093,10 @@ class Hand:
         n = len(self._players)
         stakes = self.game.stakes
         self._current_bet = max(p.bet for p in self._players)
+        if BlindKind.BIG in self._posted:
+            # A big blind all-in for less still has to be called in full (card-room convention;
+            # Robert's Rules, "Blinds"): the call and the next raise come from the full blind.
+            self._current_bet = max(self._current_bet, stakes.big_blind)
         level = max(stakes.big_blind, self._current_bet)
         self._min_raise = level
         self._full_level = level if self.game.structure is Structure.LIMIT else self._current_bet
@@ -1113,6 +1167,7 @@ class Hand:
         self._min_raise = self.game.stakes.big_blind
         self._full_level = 0
         self._bets_this_round = 0
+        self._capped_multiway = False
         able = sum(1 for p in self._players if p.can_act)
         self._betting_over = able <= 1
         self.phase = Phase.BOARD
@@ -1161,13 +1216,21 @@ class Hand:
             if full:
                 self._full_level = to
                 self._bets_this_round += 1
+                if self._bets_this_round >= 1 + self.game.house.limit_raises_per_round and len(self._live()) > 2:
+                    self._capped_multiway = True
         else:
             needed = self._min_raise
             full = increment >= self._min_raise
             if full:
                 self._min_raise = increment
         if all_in:
-            self._all_in_notice = AllInNotice(player.seat, to, full or increment >= needed)
+            reopens = full or increment >= needed
+            if not reopens and self.game.structure is not Structure.LIMIT:
+                # TDA 43: several short all-ins that add up to a full raise reopen the betting.
+                reopens = any(
+                    p is not player and p.can_act and p.acted and to - p.acted_level >= self._min_raise for p in self._players
+                )
+            self._all_in_notice = AllInNotice(player.seat, to, reopens)
         self._current_bet = to
         self._aggressor = index
         self._after_action(index)
@@ -1197,14 +1260,16 @@ class Hand:
     def _apply_discard(self, event: Discarded) -> None:
         player = self._players[self._index[event.seat]]
         hole = player.hole if player.hole is not None else []
+        player.discarded.append(event.card)
         if event.card is not None and event.card in hole:
             hole.remove(event.card)
-        elif None in hole:
+        elif event.card is not None:
+            # a named card the console had not seen: it was one of the unseen ones
             hole.remove(None)
-            if event.card is not None:
-                self._known.add(event.card)
+            self._known.add(event.card)
         else:
-            # a face-down discard from a hand seen at the deal: which card is no longer known
+            # a face-down discard: which card went is not known, so no card of the hand stays known
+            # (even in a partly seen hand, the discard may have been a seen card)
             player.hole = [None] * (len(hole) - 1)
         player.discards += 1
         if self.phase is Phase.BETTING and self._actor is not None and self._players[self._actor] is player:
@@ -1256,6 +1321,7 @@ class Hand:
 
     def _apply_muck(self, event: Mucked) -> None:
         self._players[self._index[event.seat]].mucked = True
+        self._muck_order.append(event.seat)
         self._maybe_finish_showdown()
 
     def _apply_misdeal(self, event: MisdealDeclared) -> None:
@@ -1288,6 +1354,7 @@ class Hand:
                 boards=tuple(tuple(tuple(cards) for cards in run) for run in self._boards),
                 flop_dealt=any(len(cards) >= 3 for cards in self._boards[0]),
                 showdown=len(live) > 1,
+                mucked=tuple(self._muck_order),
             )
         )
         self.phase = Phase.COMPLETE
@@ -1303,7 +1370,7 @@ def _cards(cards: str | Sequence[Card | None]) -> tuple[Card | None, ...]:
     return parse_cards(cards) if isinstance(cards, str) else tuple(cards)
 
 
-_VERIFIERS = {
+_VERIFIERS: dict[type[Event], Callable[[Hand, Any], None]] = {
     BlindPosted: Hand._verify_blind,
     RestraddleConsent: Hand._verify_consent,
     HoleCardsDealt: Hand._verify_hole,
@@ -1321,7 +1388,7 @@ _VERIFIERS = {
     Mucked: Hand._verify_muck,
     MisdealDeclared: Hand._verify_misdeal,
 }
-_APPLIERS = {
+_APPLIERS: dict[type[Event], Callable[[Hand, Any], None]] = {
     BlindPosted: Hand._apply_blind,
     RestraddleConsent: Hand._apply_consent,
     HoleCardsDealt: Hand._apply_hole,

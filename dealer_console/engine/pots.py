@@ -75,10 +75,12 @@ def split_evenly(amount: int, parts: int, unit: int) -> list[int]:
     base = amount // (parts * unit) * unit
     shares = [base] * parts
     rest = amount - base * parts
+    fraction = rest % unit
+    shares[0] += fraction
+    rest -= fraction
     index = 0
     while rest > 0:
-        piece = min(unit, rest)
-        shares[index % parts] += piece
-        rest -= piece
+        shares[index % parts] += unit
+        rest -= unit
         index += 1
     return shares

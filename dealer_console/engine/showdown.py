@@ -133,6 +133,8 @@ class SettlementInput:
     """``boards[run][board]``: the five cards of each board of each run."""
     flop_dealt: bool
     showdown: bool
+    mucked: tuple[int, ...] = ()
+    """Seats that mucked at the showdown, in the order they mucked."""
 
 
 def settle(data: SettlementInput) -> HandResult:
@@ -218,6 +220,11 @@ def settle(data: SettlementInput) -> HandResult:
 
 
 def _first_live(data: SettlementInput, pot: Pot) -> int:
+    # Every contender mucked: the last to muck was the last hand holding a claim to this pot
+    # (the others had conceded it to them).
+    for seat in reversed(data.mucked):
+        if seat in pot.contenders:
+            return seat
     return pot.contenders[0] if pot.contenders else data.order[0]
 
 
