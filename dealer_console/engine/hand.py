@@ -960,7 +960,11 @@ class Hand:
         if player.folded:
             raise self._refuse(player, "discard", "they have folded")
         if not self._needs_discard(player):
-            raise self._refuse(player, "discard", f"they have already discarded on the {STREET_NAMES[self.street]}" if self.street else "discards come on the flop and turn rounds")
+            if self.street in self.game.variant.discards:
+                why = f"they have already discarded on the {STREET_NAMES[self.street]}"
+            else:
+                why = f"there is no discard on the {STREET_NAMES[self.street]}; discards come on the flop and turn rounds"
+            raise self._refuse(player, "discard", why)
         if self.phase is Phase.BETTING and player.can_act and self._players[self._actor or 0] is not player:
             raise self._refuse(player, "discard", f"it is seat {self.actor}'s turn; a discard is part of the player's own action")
         if event.card is not None:
@@ -1012,11 +1016,13 @@ class Hand:
         if missing:
             raise CardError(f"Seat {player.seat} cannot show {format_cards(event.cards)}: they were dealt {missing[0]}", card=str(missing[0]))
         if len(set(event.cards)) != len(event.cards):
-            raise CardError(f"Seat {player.seat} cannot show {format_cards(event.cards)}: a card appears twice", card=format_cards(event.cards))
+            shown = format_cards(event.cards)
+            raise CardError(f"Seat {player.seat} cannot show {shown}: a card appears twice", card=shown)
         # Cards dealt to this player and not discarded by name may be shown after a face-down discard.
         fresh = [card for card in event.cards if card not in known and not self._may_hold(player, card)]
         if fresh and None not in player.dealt:
-            raise CardError(f"Seat {player.seat} cannot show {format_cards(event.cards)}: they were not dealt {fresh[0]}", card=str(fresh[0]))
+            shown = format_cards(event.cards)
+            raise CardError(f"Seat {player.seat} cannot show {shown}: they were not dealt {fresh[0]}", card=str(fresh[0]))
         self._note_cards(fresh, player, "show")
 
     def _may_hold(self, player: _Player, card: Card) -> bool:

@@ -55,6 +55,14 @@ def build_pots(
             pots[-1] = Pot(pots[-1].amount + amount, contenders)
         else:
             pots.append(Pot(amount, contenders))
+    leftover = sum(contributions.values()) - sum(pot.amount for pot in pots)
+    if leftover > 0:
+        # Chips folded players put in above every live player's total (a folded top bettor, matched
+        # only by other folded players): dead money for the last pot, so that no chip is lost.
+        if pots:
+            pots[-1] = Pot(pots[-1].amount + leftover, pots[-1].contenders)
+        else:
+            pots.append(Pot(leftover, tuple(seat for seat in order if seat in live_set)))
     if dead:
         if pots:
             pots[0] = Pot(pots[0].amount + dead, pots[0].contenders)
