@@ -1,8 +1,9 @@
 """Time Omaha hand evaluation: ours against pokerkit and (if installed) phevaluator.
 
 Run ``python bench/evaluation.py [--quick]`` from the repository.  Every
-evaluator sees the same random hands; figures are microseconds per hand
-(best of a few repeats).  The last line printed is one JSON object.
+evaluator sees the same random hands; figures are CPU microseconds per hand
+(best of a few repeats; process time, so a busy machine skews them less than
+wall time would).  The last line printed is one JSON object.
 
 phevaluator is only a yardstick here, never a dependency; without it the
 ``phevaluator_*`` keys are ``null``.
@@ -42,12 +43,13 @@ def deals(count: int, hole_cards: int, rng: random.Random) -> list[Deal]:
 
 
 def per_hand_us(run: Callable[[], object], count: int, repeats: int) -> float:
-    """Best-of-``repeats`` time of ``run`` divided by ``count``, in microseconds."""
+    """Best-of-``repeats`` CPU time of ``run`` divided by ``count``, in microseconds."""
     best = float("inf")
     for _ in range(repeats):
-        start = time.perf_counter()
+        # CPU time of this process: other jobs on a shared machine do not inflate it.
+        start = time.process_time()
         run()
-        best = min(best, time.perf_counter() - start)
+        best = min(best, time.process_time() - start)
     return round(best / count * 1e6, 2)
 
 

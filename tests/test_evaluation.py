@@ -238,7 +238,7 @@ def test_there_are_7462_distinct_high_hands_in_order() -> None:
         hand = evaluate_five(five)
         by_category.setdefault(hand.category, set()).add(hand.value)
         if max(counts.values()) == 1:
-            flush = evaluate_five([DECK[(rank - 2) * 4 + "cdhs".index(suit)] for rank, suit in zip(ranks, suits_for_flush)])
+            flush = evaluate_five([DECK[(rank - 2) * 4 + "cdhs".index(suit)] for rank, suit in zip(ranks, suits_for_flush, strict=True)])
             by_category.setdefault(flush.category, set()).add(flush.value)
     sizes = {category: len(values) for category, values in by_category.items()}
     assert sizes == {
@@ -247,7 +247,7 @@ def test_there_are_7462_distinct_high_hands_in_order() -> None:
     }
     order = ["High Card", "Pair", "Two Pair", "Three of a Kind", "Straight", "Flush", "Full House",
              "Four of a Kind", "Straight Flush"]
-    for lower, higher in zip(order, order[1:]):
+    for lower, higher in zip(order, order[1:], strict=False):
         assert max(by_category[lower]) < min(by_category[higher])
 
 
@@ -263,7 +263,7 @@ def test_better_hands_compare_greater_and_max_picks_the_winner() -> None:
         )
     ]
     assert sorted(ascending) == ascending
-    assert all(a < b for a, b in zip(ascending, ascending[1:]))
+    assert all(a < b for a, b in zip(ascending, ascending[1:], strict=False))
     assert max(reversed(ascending)) is ascending[-1]
 
 
