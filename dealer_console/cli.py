@@ -5,12 +5,19 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from dealer_console.engine.autoplay import play_random_hand, random_setup
 from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import event_to_dict
-from dealer_console.engine.games import VARIANTS, Structure, make_game
+from dealer_console.engine.games import VARIANTS, Stakes, Structure, make_game
+from dealer_console.engine.phh import export_phh
+from dealer_console.engine.schedule import GameSchedule, mix_rotation, mixed_omaha
+from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table_autoplay import TableSession
+from dealer_console.engine.table_events import HandMisdealt
 
 
 def _describe_event(data: dict[str, object]) -> str:
@@ -49,6 +56,79 @@ def cmd_demo(args: argparse.Namespace) -> int:
     return 0 if audit.balanced else 1
 
 
+SIMULATION_GAMES = {
+    "omaha": "O",
+    "omaha-hi-lo": "O/8",
+    "five-card-omaha": "5O",
+    "six-card-omaha": "6O",
+    "double-board-omaha": "DBO",
+    "oklahoma": "OK",
+}
+"""``simulate --game`` names and their variant codes; ``mix`` rotates through all of them in this order."""
+SIMULATION_STRUCTURES = ("limit", "pot-limit", "no-limit", "mixed")
+
+
+def simulation_schedule(game: str, structure: str, *, small_blind: int, big_blind: int) -> GameSchedule:
+    """The schedule ``simulate`` deals: one game, Mixed Omaha (Limit and Pot-limit each orbit) or a mix rotation.
+
+    Limit games, and the Limit half of Mixed Omaha, use twice the blinds when mixed with Pot-limit
+    (omaha-betting-structures.txt, Blended Omaha: the blinds go up from Pot-limit to Limit).
+    """
+    codes = tuple(SIMULATION_GAMES.values()) if game == "mix" else (SIMULATION_GAMES[game],)
+    pot_limit = Stakes(small_blind=small_blind, big_blind=big_blind)
+    if structure == "mixed":
+        if len(codes) == 1:
+            return mixed_omaha(codes[0], pot_limit=pot_limit)
+        return mix_rotation(tuple((code, kind) for code in codes for kind in ("limit", "pot-limit")), pot_limit=pot_limit)
+    return mix_rotation(tuple((code, structure) for code in codes), pot_limit=pot_limit, limit=pot_limit)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Play N random hands at a seeded random table; write one PHH file per hand."""
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    schedule = simulation_schedule(args.game, args.structure, small_blind=args.small_blind, big_blind=args.big_blind)
+    config = TableConfig.for_schedule(
+        schedule, name=f"Simulation {seed}", seat_count=min(args.seats, schedule.seats_limit), partial_cash_out=True
+    )
+    table = Table(config)
+    session = TableSession(table, random.Random(seed))
+    session.open_table()
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    if not args.quiet:
+        print(f"{config.name}: {config.seat_count} seats, {len(schedule.games)} game(s), first {schedule.games[0].name},"
+              f" seed {seed}", file=sys.stderr)
+    started = time.perf_counter()
+    step = max(1, args.hands // 100)
+    misdeals = 0
+    for number in range(1, args.hands + 1):
+        played = session.play_hand()
+        misdeals += isinstance(played.record, HandMisdealt)
+        if out is not None:
+            text = export_phh(played.hand, players=dict(played.plan.players), table=config.name, seat_count=config.seat_count)
+            (out / f"hand-{played.plan.number:05d}.phh").write_text(text, encoding="utf-8")
+        if not args.quiet and (number % step == 0 or number == args.hands):
+            elapsed = time.perf_counter() - started
+            print(f"\r  hand {number}/{args.hands}  {elapsed:6.1f} s  {number / max(elapsed, 1e-9):7.0f} hands/s", end="", file=sys.stderr)
+    if not args.quiet:
+        print(file=sys.stderr)
+    audit = table.chip_audit()
+    print(f"{args.hands} hands ({misdeals} misdealt and dealt again), {len(table.seats)} players seated at the end")
+    print(f"chips: bought {audit.buy_ins}, cashed out {audit.cash_outs}, on the table {audit.stacks}, rake {audit.rake}"
+          f" + jackpot {audit.jackpot}: {'balanced' if audit.balanced else 'UNBALANCED'}")
+    if out is not None:
+        print(f"{args.hands} PHH files written to {out}")
+    return 0 if audit.balanced else 1
+
+
+def cmd_verify_log(args: argparse.Namespace) -> int:
+    """Check the hash chain of every table's log (or one); exit 1 at the first broken link."""
+    from dealer_console.store.cli import verify_log_command
+
+    return verify_log_command(table=args.table, database=args.database, config=args.config)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="dealer-console", description="The dealer console for Omaha-family poker tables.")
@@ -63,6 +143,23 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--big-blind", type=int, default=2)
     demo.add_argument("--seed", type=int, default=None)
     demo.set_defaults(run=cmd_demo)
+    simulate = commands.add_parser("simulate", help="play random hands at a seeded random table, one PHH file per hand")
+    simulate.add_argument("--game", default="omaha", choices=[*SIMULATION_GAMES, "mix"])
+    simulate.add_argument("--structure", default="pot-limit", choices=SIMULATION_STRUCTURES,
+                          help="mixed: Limit and Pot-limit alternate every orbit")
+    simulate.add_argument("--hands", type=int, default=100)
+    simulate.add_argument("--seed", type=int, default=None, help="default: a random seed, printed")
+    simulate.add_argument("--out", default=None, help="folder for the PHH files (default: none written)")
+    simulate.add_argument("--seats", type=int, default=9, help="seats at the table (fewer if the game needs it)")
+    simulate.add_argument("--small-blind", type=int, default=1)
+    simulate.add_argument("--big-blind", type=int, default=2)
+    simulate.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    simulate.set_defaults(run=cmd_simulate)
+    verify = commands.add_parser("verify-log", help="check the hash chain of the event log; report the first broken link")
+    verify.add_argument("--table", default=None, help="table id or name (default: every table)")
+    verify.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
+    verify.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+    verify.set_defaults(run=cmd_verify_log)
     return parser
 
 

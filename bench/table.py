@@ -1,0 +1,74 @@
+"""Speed of the table engine: hands per second of the 10,000-hand table simulation.
+
+``python bench/table.py [--quick]`` from the repository.
+
+The simulation is the one ``tests/test_table_simulation.py`` checks: ten seeded random tables
+(every game of SPEC in Limit, Pot-limit and No-limit, Mixed Omaha every orbit and every N hands,
+a mix rotation, a moving-button table) where players join, leave, sit out, come back, add on,
+rebuy and cash out, and every hand is dealt from a shuffled deck and played with random legal
+choices through the table and hand engines (``dealer_console.engine.table_autoplay``). A hand
+counts from the table's plan to the table's record of its result (misdeals included). The
+bookkeeping checks of the test are not timed.
+
+``--quick`` plays a fifth of the hands (2,000) and takes a few seconds. The last line printed
+is one JSON object: ``hands_per_s``, ``hands``, ``seconds``, ``misdeals``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from dealer_console.engine.table import Table, TableConfig  # noqa: E402
+from dealer_console.engine.table_autoplay import SessionSettings, TableSession  # noqa: E402
+from dealer_console.engine.table_events import HandMisdealt  # noqa: E402
+from tests.test_table_simulation import TABLES  # noqa: E402
+
+
+def run(fraction: int) -> tuple[int, int, float, dict[str, float]]:
+    """Play every table's hands (divided by ``fraction``); return hands, misdeals, seconds and hands/s per table."""
+    hands_total = misdeals = 0
+    elapsed = 0.0
+    per_table: dict[str, float] = {}
+    for index, (name, schedule, mode, hands) in enumerate(TABLES):
+        rng = random.Random(1000 + index)
+        config = TableConfig.for_schedule(
+            schedule, name=name, seat_count=min(9, schedule.seats_limit), button_mode=mode, partial_cash_out=index % 2 == 0
+        )
+        table = Table(config)
+        session = TableSession(table, rng, SessionSettings())
+        for _ in range(rng.randint(2, config.seat_count)):
+            session.join()
+        count = hands // fraction
+        started = time.perf_counter()
+        for _ in range(count):
+            played = session.play_hand()
+            misdeals += isinstance(played.record, HandMisdealt)
+        seconds = time.perf_counter() - started
+        assert table.chip_audit().balanced
+        per_table[name] = count / seconds
+        hands_total += count
+        elapsed += seconds
+    return hands_total, misdeals, elapsed, per_table
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a fifth of the hands (2,000), a few seconds")
+    args = parser.parse_args()
+    hands, misdeals, seconds, per_table = run(5 if args.quick else 1)
+    for name, rate in per_table.items():
+        print(f"{name:<40} {rate:8.0f} hands/s")
+    hands_per_s = hands / seconds
+    print(f"table simulation: {hands} hands ({misdeals} misdeals) in {seconds:.1f} s: {hands_per_s:,.0f} hands/s")
+    print(json.dumps({"hands_per_s": round(hands_per_s, 1), "hands": hands, "seconds": round(seconds, 2), "misdeals": misdeals}))
+
+
+if __name__ == "__main__":
+    main()
