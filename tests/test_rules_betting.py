@@ -31,6 +31,7 @@ from dealer_console.engine.errors import IllegalActionError
 from dealer_console.engine.events import BlindKind
 from dealer_console.engine.games import HouseRules, make_game
 from dealer_console.engine.hand import Hand, HandSetup, Phase
+from tests.support.hands import close_round
 
 BOARDS = ("AhKhQh", "Jc", "Td")
 """deal() hands out the low cards of the deck, so the board uses high ones."""
@@ -71,19 +72,6 @@ def deal(
     for seat in hand.deal_order():
         hand.deal_hole(seat, [next(cards) for _ in range(game.variant.hole_cards)])
     return hand
-
-
-def close_round(hand: Hand) -> None:
-    """Everyone still to act checks or calls."""
-    while hand.phase is Phase.BETTING:
-        seat = hand.actor
-        assert seat is not None
-        legal = hand.legal_actions()
-        assert legal is not None
-        if legal.can_check:
-            hand.check(seat)
-        else:
-            hand.call(seat)
 
 
 def to_street(hand: Hand, street: int) -> None:

@@ -29,6 +29,7 @@ from dealer_console.engine.cards import DECK, Card, format_cards, parse_card, pa
 from dealer_console.engine.errors import CardError, EngineError, GameDefinitionError
 from dealer_console.engine.games import VARIANTS, Game, Stakes, Structure, Variant, make_game
 from dealer_console.engine.hand import Hand, HandSetup, Phase
+from tests.support.hands import close_round
 
 # --------------------------------------------------------------------------- helpers
 
@@ -39,19 +40,6 @@ def omaha_hand(seats: int = 3, *, code: str = "O", structure: str = "pot-limit",
     hand = Hand(HandSetup(game=game, stacks={seat: stack for seat in range(1, seats + 1)}, button=seats))
     hand.post_blinds()
     return hand
-
-
-def check_round(hand: Hand) -> None:
-    """Everyone checks (or calls) until the round closes."""
-    while hand.phase is Phase.BETTING:
-        seat = hand.actor
-        assert seat is not None
-        legal = hand.legal_actions()
-        assert legal is not None
-        if legal.can_check:
-            hand.check(seat)
-        else:
-            hand.call(seat)
 
 
 # --------------------------------------------------------------------------- cards
@@ -153,7 +141,7 @@ def test_a_hole_card_on_the_board_is_refused() -> None:
     hand.deal_hole(1, "AsKsQsJs")
     hand.deal_hole(2, "2c3c4c5c")
     hand.deal_hole(3, "2d3d4d5d")
-    check_round(hand)
+    close_round(hand)
     hand.burn()
     with pytest.raises(CardError, match="Ks"):
         hand.deal_board("7h8hKs")
@@ -168,7 +156,7 @@ def test_a_seen_burn_card_on_the_board_is_refused() -> None:
     hand.deal_hole(1, "AsKsQsJs")
     hand.deal_hole(2, "2c3c4c5c")
     hand.deal_hole(3, "2d3d4d5d")
-    check_round(hand)
+    close_round(hand)
     hand.burn("9c")
     with pytest.raises(CardError, match="9c"):
         hand.deal_board("9c8h7h")
@@ -180,10 +168,10 @@ def test_a_board_card_cannot_be_burned_again() -> None:
     hand.deal_hole(1, "AsKsQsJs")
     hand.deal_hole(2, "2c3c4c5c")
     hand.deal_hole(3, "2d3d4d5d")
-    check_round(hand)
+    close_round(hand)
     hand.burn()
     hand.deal_board("7h8h9h")
-    check_round(hand)
+    close_round(hand)
     with pytest.raises(CardError, match="8h"):
         hand.burn("8h")
 
@@ -195,10 +183,10 @@ def test_shown_cards_that_are_on_the_board_are_refused() -> None:
     hand.deal_hole(1, "????????")
     hand.deal_hole(2, "????????")
     for board in ("7h8h9h", "Tc", "2s"):
-        check_round(hand)
+        close_round(hand)
         hand.burn()
         hand.deal_board(board)
-    check_round(hand)
+    close_round(hand)
     assert hand.phase is Phase.SHOWDOWN
     with pytest.raises(CardError, match="Tc"):
         hand.show(1, "AsKsTcJd")

@@ -17,41 +17,17 @@ Every amount expected below is worked out by hand in the test's docstring.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
 
 from dealer_console.engine.cards import parse_known_cards
 from dealer_console.engine.errors import GameDefinitionError, IllegalActionError
 from dealer_console.engine.events import RunsChosen
-from dealer_console.engine.games import HouseRules, make_game
-from dealer_console.engine.hand import Hand, HandSetup, Phase
+from dealer_console.engine.games import HouseRules
+from dealer_console.engine.hand import Hand, Phase
 from dealer_console.engine.pots import Pot
+from tests.support.hands import assert_chips_accounted, check_around, deal, make_hand, show_all
 
 # ---------------------------------------------------------------- helpers
-
-
-def make_hand(
-    stacks: Mapping[int, int],
-    button: int,
-    *,
-    code: str = "O",
-    small_blind: int = 1,
-    big_blind: int = 2,
-    chip_unit: int = 1,
-    house: HouseRules | None = None,
-    extra_boards_allowed: bool = True,
-) -> Hand:
-    """A no-limit hand with the blinds posted."""
-    game = make_game(code, "no-limit", small_blind=small_blind, big_blind=big_blind, chip_unit=chip_unit, house=house)
-    hand = Hand(HandSetup(game=game, stacks=stacks, button=button, extra_boards_allowed=extra_boards_allowed))
-    hand.post_blinds()
-    return hand
-
-
-def deal(hand: Hand, holes: Mapping[int, str]) -> None:
-    for seat in hand.deal_order():
-        hand.deal_hole(seat, holes[seat])
 
 
 def deal_run(hand: Hand, run: int, *streets: str | tuple[str, str]) -> None:
@@ -64,33 +40,12 @@ def deal_run(hand: Hand, run: int, *streets: str | tuple[str, str]) -> None:
             hand.deal_board(street, run=run)
 
 
-def show_all(hand: Hand) -> None:
-    for seat in hand.showdown_order():
-        if hand.phase is Phase.SHOWDOWN:
-            hand.show(seat)
-
-
-def check_around(hand: Hand) -> None:
-    while hand.phase is Phase.BETTING and hand.actor is not None:
-        hand.check(hand.actor)
-
-
 def shares(hand: Hand) -> list[tuple[int, int, int, str, int, tuple[tuple[int, int], ...]]]:
     """(pot, run, board, half, amount, winners) for every share of the result."""
     assert hand.result is not None
     return [
         (pot.index, share.run, share.board, share.half, share.amount, share.winners) for pot in hand.result.pots for share in pot.shares
     ]
-
-
-def assert_chips_accounted(hand: Hand) -> None:
-    """SPEC "Chip audit": contributions = awarded + rake + jackpot + returned, and no chip made or lost."""
-    result = hand.result
-    assert result is not None
-    audit = result.audit
-    assert audit.balanced, audit
-    assert audit.contributed == audit.awarded + audit.rake + audit.jackpot + audit.returned
-    assert sum(result.final_stacks.values()) + result.rake + result.jackpot == sum(hand.setup.stacks.values())
 
 
 HEADS_UP_HOLES = {1: "AsAhKdKc", 2: "QsQhJdJc"}

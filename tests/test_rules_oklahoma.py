@@ -27,6 +27,7 @@ from dealer_console.engine.errors import CardError, IllegalActionError
 from dealer_console.engine.events import Discarded
 from dealer_console.engine.games import make_game
 from dealer_console.engine.hand import Hand, HandSetup, Phase
+from tests.support.hands import assert_chips_accounted, deal
 
 # ---------------------------------------------------------------- helpers
 
@@ -44,21 +45,6 @@ def make_hand(
     hand = Hand(HandSetup(game=game, stacks=stacks, button=button, extra_boards_allowed=extra_boards_allowed))
     hand.post_blinds()
     return hand
-
-
-def deal(hand: Hand, holes: Mapping[int, str]) -> None:
-    for seat in hand.deal_order():
-        hand.deal_hole(seat, holes[seat])
-
-
-def assert_chips_accounted(hand: Hand) -> None:
-    """SPEC "Chip audit": contributions = awarded + rake + jackpot + returned, and no chip made or lost."""
-    result = hand.result
-    assert result is not None
-    audit = result.audit
-    assert audit.balanced, audit
-    assert audit.contributed == audit.awarded + audit.rake + audit.jackpot + audit.returned
-    assert sum(result.final_stacks.values()) + result.rake + result.jackpot == sum(hand.setup.stacks.values())
 
 
 THREE_HOLES = {1: "AsAhKsKh", 2: "QsQhJsJh", 3: "9d8d7c6c"}

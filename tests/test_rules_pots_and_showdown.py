@@ -17,39 +17,14 @@ Every amount expected below is worked out by hand in the test's docstring or com
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
 
 from dealer_console.engine.errors import IllegalActionError
-from dealer_console.engine.games import HouseRules, make_game
-from dealer_console.engine.hand import Hand, HandSetup, Phase
+from dealer_console.engine.hand import Hand, Phase
 from dealer_console.engine.pots import Pot, split_evenly
+from tests.support.hands import assert_chips_accounted, check_around, deal, make_hand, show_all
 
 # ---------------------------------------------------------------- helpers
-
-
-def make_hand(
-    stacks: Mapping[int, int],
-    button: int,
-    *,
-    code: str = "O",
-    structure: str = "no-limit",
-    small_blind: int = 1,
-    big_blind: int = 2,
-    chip_unit: int = 1,
-    house: HouseRules | None = None,
-) -> Hand:
-    """A hand with the blinds posted (seat left of the button small blind, next big blind)."""
-    game = make_game(code, structure, small_blind=small_blind, big_blind=big_blind, chip_unit=chip_unit, house=house)
-    hand = Hand(HandSetup(game=game, stacks=stacks, button=button))
-    hand.post_blinds()
-    return hand
-
-
-def deal(hand: Hand, holes: Mapping[int, str]) -> None:
-    for seat in hand.deal_order():
-        hand.deal_hole(seat, holes[seat])
 
 
 def run_out(hand: Hand, *streets: str) -> None:
@@ -57,27 +32,6 @@ def run_out(hand: Hand, *streets: str) -> None:
     for cards in streets:
         hand.burn()
         hand.deal_board(cards)
-
-
-def check_around(hand: Hand) -> None:
-    while hand.phase is Phase.BETTING and hand.actor is not None:
-        hand.check(hand.actor)
-
-
-def show_all(hand: Hand) -> None:
-    for seat in hand.showdown_order():
-        if hand.phase is Phase.SHOWDOWN:
-            hand.show(seat)
-
-
-def assert_chips_accounted(hand: Hand) -> None:
-    """SPEC "Chip audit": contributions = awarded + rake + jackpot + returned, and no chip made or lost."""
-    result = hand.result
-    assert result is not None
-    audit = result.audit
-    assert audit.balanced, audit
-    assert audit.contributed == audit.awarded + audit.rake + audit.jackpot + audit.returned
-    assert sum(result.final_stacks.values()) + result.rake + result.jackpot == sum(hand.setup.stacks.values())
 
 
 def awards(hand: Hand) -> list[tuple[int, str, int, tuple[tuple[int, int], ...], str]]:

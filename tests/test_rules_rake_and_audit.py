@@ -17,61 +17,15 @@ Every amount expected below is worked out by hand in the test's docstring.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-
 import pytest
 
 from dealer_console.engine.errors import GameDefinitionError
-from dealer_console.engine.games import Rake, make_game
-from dealer_console.engine.hand import Hand, HandSetup, Phase
+from dealer_console.engine.games import Rake
+from dealer_console.engine.hand import Hand
 from dealer_console.engine.showdown import ChipAudit
+from tests.support.hands import assert_chips_accounted, check_around, deal, make_hand, show_all
 
 # ---------------------------------------------------------------- helpers
-
-
-def make_hand(
-    stacks: Mapping[int, int],
-    button: int,
-    *,
-    rake: Rake,
-    code: str = "O",
-    small_blind: int = 1,
-    big_blind: int = 2,
-    chip_unit: int = 1,
-) -> Hand:
-    game = make_game(code, "no-limit", small_blind=small_blind, big_blind=big_blind, chip_unit=chip_unit, rake=rake)
-    hand = Hand(HandSetup(game=game, stacks=stacks, button=button))
-    hand.post_blinds()
-    return hand
-
-
-def deal(hand: Hand, holes: Mapping[int, str]) -> None:
-    for seat in hand.deal_order():
-        hand.deal_hole(seat, holes[seat])
-
-
-def check_around(hand: Hand) -> None:
-    while hand.phase is Phase.BETTING and hand.actor is not None:
-        hand.check(hand.actor)
-
-
-def show_all(hand: Hand) -> None:
-    for seat in hand.showdown_order():
-        if hand.phase is Phase.SHOWDOWN:
-            hand.show(seat)
-
-
-def assert_chips_accounted(hand: Hand) -> None:
-    """SPEC "Chip audit": contributions = awarded + rake + jackpot + returned, and no chip made or lost."""
-    result = hand.result
-    assert result is not None
-    audit = result.audit
-    assert audit.balanced, audit
-    assert audit.contributed == audit.awarded + audit.rake + audit.jackpot + audit.returned
-    assert audit.rake == result.rake == sum(pot.rake for pot in result.pots)
-    assert audit.jackpot == result.jackpot == sum(pot.jackpot for pot in result.pots)
-    assert audit.awarded == sum(share.amount for pot in result.pots for share in pot.shares)
-    assert sum(result.final_stacks.values()) + result.rake + result.jackpot == sum(hand.setup.stacks.values())
 
 
 HOLES = {1: "KsKh7d6d", 2: "QsQh3c4c"}
