@@ -129,10 +129,32 @@ def cmd_verify_log(args: argparse.Namespace) -> int:
     return verify_log_command(table=args.table, database=args.database, config=args.config)
 
 
+def cmd_console(args: argparse.Namespace) -> int:
+    """Open the dealer's window on a demo table (the default command)."""
+    from dealer_console.ui.app import run_console
+
+    return run_console(game=args.game, structure=args.structure, seed=args.seed, players=args.players,
+                       four_colour=not args.two_colour, quit_after_ms=args.quit_after_ms)
+
+
+def _add_console_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--game", default="OK", choices=sorted(VARIANTS), help="variant code of the demo table (default: OK, Oklahoma)")
+    parser.add_argument("--structure", default="pot-limit", choices=[s.value for s in Structure])
+    parser.add_argument("--players", type=int, default=5, help="players at the demo table (default: 5)")
+    parser.add_argument("--seed", type=int, default=None, help="seed of the demo deck (default: random)")
+    parser.add_argument("--two-colour", action="store_true", help="two-colour deck instead of the four-colour one")
+    parser.add_argument("--quit-after-ms", type=int, default=None, help=argparse.SUPPRESS)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
     parser = argparse.ArgumentParser(prog="dealer-console", description="The dealer console for Omaha-family poker tables.")
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command", required=False)
+    parser.set_defaults(run=cmd_console)
+    _add_console_arguments(parser)
+    console = commands.add_parser("console", help="open the dealer's window on a demo table (the default with no command)")
+    _add_console_arguments(console)
+    console.set_defaults(run=cmd_console)
     games = commands.add_parser("games", help="list the games and betting structures")
     games.set_defaults(run=cmd_games)
     demo = commands.add_parser("demo", help="deal and play one random hand through the rules engine")

@@ -1,0 +1,426 @@
+"""The running table without a screen: an engine :class:`~dealer_console.engine.table.Table`, the hand
+being played, and the dealer's commands.
+
+Every command is checked by the engine; a refused command changes nothing and is reported to the
+error listeners as a :class:`Notice` a dealer can read (the same sentence the engine raised). After
+every accepted command the listeners of :meth:`TableSession.subscribe` are called with the session,
+so a screen (or a test) re-reads the state it shows. Nothing here imports Qt.
+
+Cards come from a deck the session holds for each hand (``deck_for_hand``: a shuffled deck by
+default; tests give stacked decks). Dealing stays an explicit dealer step, as on the felt: the
+dealer deals the hole cards, then each street when the engine asks for it. A later issue records
+every command in the event store before its effect is shown (SPEC: Records and review).
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from dealer_console.engine.cards import DECK, Card, parse_card
+from dealer_console.engine.errors import EngineError, IllegalActionError
+from dealer_console.engine.events import BlindKind, BlindPosted, BoardDealt, Discarded, HoleCardsDealt, RunsChosen
+from dealer_console.engine.games import STREET_CARDS
+from dealer_console.engine.hand import STREET_NAMES, Hand, LegalActions, Phase
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_events import HandPlan
+
+DeckSource = Callable[[int], Sequence[Card]]
+"""Given the hand number, the cards in the order they will be dealt (first card dealt first)."""
+
+
+class NoticeLevel(enum.Enum):
+    """How serious a notice is."""
+
+    INFO = "info"
+    WARNING = "warning"
+    ERROR = "error"
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """One message for the dealer: a refused command, a warning, or news worth seeing."""
+
+    level: NoticeLevel
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatState:
+    """One seat as the dealer sees it during a hand."""
+
+    seat: int
+    player: str
+    stack: int
+    bet: int
+    cards: tuple[Card | None, ...]
+    """Cards held now (``None``: unknown); empty before the deal or once folded."""
+    discarded: int
+    """Oklahoma: cards discarded so far."""
+    in_hand: bool
+    folded: bool
+    all_in: bool
+    to_act: bool
+    owes_discard: bool
+    markers: tuple[str, ...]
+    """``"button"``, ``"small blind"``, ``"big blind"``, ``"straddle"``, ``"Mississippi straddle"``..."""
+
+    @property
+    def status(self) -> str:
+        """The seat's state in words (colour is never the only signal)."""
+        if not self.in_hand:
+            return "not in hand"
+        if self.folded:
+            return "FOLDED"
+        if self.all_in:
+            return "ALL-IN"
+        if self.to_act:
+            return "TO ACT"
+        return ""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardTarget:
+    """The next board cards the engine waits for."""
+
+    run: int
+    board: int
+    street: int
+
+    def label(self, *, boards: int, runs: int) -> str:
+        """``"Deal flop"``, ``"Deal turn, board 2"``, ``"Deal river, run 2"``."""
+        name = STREET_NAMES[self.street + 1]
+        where = []
+        if runs > 1:
+            where.append(f"run {self.run + 1}")
+        if boards > 1:
+            where.append(f"board {self.board + 1}")
+        return f"Deal {name}" + (f", {', '.join(where)}" if where else "")
+
+
+def shuffled_decks(rng: random.Random) -> DeckSource:
+    """A fresh shuffled deck for every hand."""
+
+    def deck(_: int) -> list[Card]:
+        cards = list(DECK)
+        rng.shuffle(cards)
+        return cards
+
+    return deck
+
+
+def stacked_deck(text: str) -> list[Card]:
+    """Cards in dealing order from ``"AsKd Qh..."`` followed by the rest of the deck (for tests and drills)."""
+    named = [parse_card(part) for part in text.split()]
+    cards = [card for card in named if card is not None]
+    rest = [card for card in DECK if card not in cards]
+    return cards + rest
+
+
+class TableSession:
+    """A table in play: the engine's table, the current hand, the dealer's commands and their listeners."""
+
+    def __init__(self, table: Table, *, deck_for_hand: DeckSource | None = None, dealer: str = "dealer") -> None:
+        self.table = table
+        self.dealer = dealer
+        self._deck_for_hand = deck_for_hand if deck_for_hand is not None else shuffled_decks(random.Random())
+        self._deck: list[Card] = []
+        self.hand: Hand | None = None
+        self.plan: HandPlan | None = None
+        self._listeners: list[Callable[[TableSession], None]] = []
+        self._notice_listeners: list[Callable[[Notice], None]] = []
+
+    # ------------------------------------------------------------------ listeners
+
+    def subscribe(self, listener: Callable[[TableSession], None]) -> Callable[[], None]:
+        """Call ``listener(session)`` after every accepted command; returns a function that unsubscribes."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def subscribe_notices(self, listener: Callable[[Notice], None]) -> Callable[[], None]:
+        """Call ``listener(notice)`` for every refusal and warning; returns a function that unsubscribes."""
+        self._notice_listeners.append(listener)
+        return lambda: self._notice_listeners.remove(listener) if listener in self._notice_listeners else None
+
+    def notify(self, notice: Notice) -> None:
+        """Hand ``notice`` to every notice listener."""
+        for listener in list(self._notice_listeners):
+            listener(notice)
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            listener(self)
+
+    def _run(self, command: Callable[[], object]) -> bool:
+        """Run one command; report a refusal as a notice; tell listeners on success."""
+        notice_before = self.hand.all_in_notice if self.hand is not None else None
+        try:
+            command()
+        except EngineError as error:
+            seat = getattr(error, "seat", None)
+            self.notify(Notice(NoticeLevel.ERROR, str(error), seat if isinstance(seat, int) else None))
+            return False
+        hand = self.hand
+        if hand is not None and hand.all_in_notice is not None and hand.all_in_notice != notice_before:
+            notice = hand.all_in_notice
+            reopens = "reopens the betting" if notice.full_raise else "is less than a full raise and does not reopen the betting"
+            self.notify(Notice(NoticeLevel.WARNING, f"Seat {notice.seat} all-in for {notice.amount}: {reopens}", notice.seat))
+        self._changed()
+        return True
+
+    # ------------------------------------------------------------------ queries
+
+    def _require_hand(self) -> Hand:
+        if self.hand is None:
+            raise IllegalActionError("No hand is being played: start the next hand")
+        return self.hand
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the player to act may do, or ``None``."""
+        return None if self.hand is None else self.hand.legal_actions()
+
+    def discarding_seat(self) -> int | None:
+        """The seat whose Oklahoma discard is asked for now: the player to act, else the first who still owes one."""
+        hand = self.hand
+        if hand is None or hand.is_complete:
+            return None
+        legal = hand.legal_actions()
+        if legal is not None:
+            return legal.seat if legal.must_discard else None
+        owed = hand.discards_owed()
+        return owed[0] if owed and hand.phase is Phase.BOARD else None
+
+    def next_board(self) -> BoardTarget | None:
+        """The board cards the engine waits for now (none while a discard or an action is owed)."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.BOARD or hand.actor is not None or hand.discards_owed():
+            return None
+        for run in range(hand.planned_runs()):
+            for board, cards in enumerate(hand.boards(run)):
+                street = {0: 0, 3: 1, 4: 2}.get(len(cards))
+                if street is None or (run == 0 and street != hand.street):
+                    continue
+                return BoardTarget(run, board, street)
+        return None
+
+    def runs_choosers(self) -> tuple[int, ...]:
+        """Contenders who may still choose how many runs to deal (while the window is open)."""
+        hand = self.hand
+        if hand is None or not hand.runs_window_open():
+            return ()
+        answered = {event.seat for event in hand.events_in_force if isinstance(event, RunsChosen)}
+        return tuple(seat for seat in hand.seats if seat not in answered and not hand.is_folded(seat) and hand.can_choose_runs(seat, 1))
+
+    def showdown_seats(self) -> tuple[int, ...]:
+        """Seats still to show or muck, in showdown order."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.SHOWDOWN:
+            return ()
+        return tuple(seat for seat in hand.showdown_order() if hand.needs_showdown_decision(seat))
+
+    def can_straddle(self) -> int | None:
+        """The seat that may post a straddle now, or ``None``."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.POSTING or hand.big_blind_seat is None:
+            return None
+        order = hand.seats
+        seat = order[(order.index(hand.big_blind_seat) + 1) % len(order)]
+        amount = 2 * hand.game.stakes.big_blind
+        return seat if hand.can(BlindPosted(seat=seat, amount=amount, blind=BlindKind.STRADDLE)) else None
+
+    def can_mississippi(self) -> int | None:
+        """The button's seat if it may post a Mississippi straddle now, or ``None``."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.POSTING:
+            return None
+        seat = hand.seats[-1]
+        amount = 2 * hand.game.stakes.big_blind
+        return seat if hand.can(BlindPosted(seat=seat, amount=amount, blind=BlindKind.MISSISSIPPI)) else None
+
+    def seat_states(self) -> list[SeatState]:
+        """Every seated player, in seat order, as the dealer sees them now."""
+        hand, plan = self.hand, self.plan
+        states = []
+        discards: dict[int, int] = {}
+        markers: dict[int, list[str]] = {}
+        if hand is not None and plan is not None:
+            for event in hand.events_in_force:
+                if isinstance(event, Discarded):
+                    discards[event.seat] = discards.get(event.seat, 0) + 1
+                elif isinstance(event, BlindPosted) and event.blind is not BlindKind.DEAD:
+                    markers.setdefault(event.seat, []).append(event.blind.value)
+            markers.setdefault(plan.button, []).insert(0, "button")
+        owed = set(hand.discards_owed()) if hand is not None and not hand.is_complete else set()
+        for seat, view in self.table.seats.items():
+            in_hand = hand is not None and seat in hand.seats
+            if hand is not None and in_hand:
+                folded = hand.is_folded(seat)
+                states.append(SeatState(
+                    seat=seat, player=view.player, stack=hand.stacks[seat],
+                    bet=0 if hand.is_complete else hand.bets[seat],
+                    cards=() if folded else hand.hole_cards(seat), discarded=discards.get(seat, 0), in_hand=True,
+                    folded=folded, all_in=not hand.is_complete and hand.is_all_in(seat), to_act=hand.actor == seat,
+                    owes_discard=seat in owed, markers=tuple(markers.get(seat, ())),
+                ))
+            else:
+                states.append(SeatState(
+                    seat=seat, player=view.player, stack=view.stack, bet=0, cards=(), discarded=0, in_hand=False,
+                    folded=False, all_in=False, to_act=False, owes_discard=False, markers=tuple(markers.get(seat, ())),
+                ))
+        return states
+
+    def result_lines(self) -> list[str]:
+        """Who won what and why, in the engine's words (empty until the hand is over)."""
+        hand = self.hand
+        if hand is None:
+            return []
+        if hand.phase is Phase.MISDEALT:
+            return ["Misdeal: the hand is void and every chip goes back; the button does not move"]
+        return [] if hand.result is None else hand.result.describe()
+
+    # ------------------------------------------------------------------ hands
+
+    def start_hand(self) -> bool:
+        """Finish the last hand (if over) and start the next: the plan's blinds and posts are made; cards not yet dealt."""
+        return self._run(self._start_hand)
+
+    def _start_hand(self) -> None:
+        if self.hand is not None:
+            if not self.hand.is_complete:
+                raise IllegalActionError(f"Hand {self.plan.number if self.plan else ''} is not over yet", action="start the next hand")
+            self.table.finish_hand(self.hand)
+        plan = self.table.next_hand()
+        hand = self.table.start_hand()
+        self.plan, self.hand = plan, hand
+        self._deck = list(reversed(self._deck_for_hand(plan.number)))
+
+    def post_straddle(self) -> bool:
+        """The player facing the big blind posts a straddle of twice the big blind."""
+        def command() -> None:
+            hand = self._require_hand()
+            seat = self.can_straddle()
+            if seat is None:
+                order = hand.seats
+                seat = order[(order.index(hand.big_blind_seat) + 1) % len(order)] if hand.big_blind_seat in order else order[0]
+            hand.post_blind(seat, 2 * hand.game.stakes.big_blind, BlindKind.STRADDLE)
+        return self._run(command)
+
+    def post_mississippi(self) -> bool:
+        """The button posts a Mississippi straddle (only with the manager's authorization on record)."""
+        def command() -> None:
+            hand = self._require_hand()
+            hand.post_blind(hand.seats[-1], 2 * hand.game.stakes.big_blind, BlindKind.MISSISSIPPI)
+        return self._run(command)
+
+    def deal_hole_cards(self) -> bool:
+        """Deal every player's hole cards from the deck, in deal order."""
+        def command() -> None:
+            hand = self._require_hand()
+            count = hand.game.variant.hole_cards
+            for seat in hand.deal_order():
+                hand.deal_hole(seat, [self._deck.pop() for _ in range(count)])
+        return self._run(command)
+
+    # ------------------------------------------------------------------ betting (the player to act)
+
+    def _actor(self, verb: str) -> tuple[Hand, int]:
+        hand = self._require_hand()
+        if hand.actor is None:
+            raise IllegalActionError("Nobody is to act now", action=verb)
+        return hand, hand.actor
+
+    def fold(self) -> bool:
+        """The player to act folds."""
+        return self._run(lambda: (lambda h, s: h.fold(s))(*self._actor("fold")))
+
+    def check(self) -> bool:
+        """The player to act checks."""
+        return self._run(lambda: (lambda h, s: h.check(s))(*self._actor("check")))
+
+    def call(self) -> bool:
+        """The player to act calls."""
+        return self._run(lambda: (lambda h, s: h.call(s))(*self._actor("call")))
+
+    def bet(self, amount: int) -> bool:
+        """The player to act bets ``amount``."""
+        return self._run(lambda: (lambda h, s: h.bet(s, amount))(*self._actor("bet")))
+
+    def raise_to(self, amount: int) -> bool:
+        """The player to act raises to a total of ``amount`` this round."""
+        return self._run(lambda: (lambda h, s: h.raise_to(s, amount))(*self._actor("raise")))
+
+    def wager(self, amount: int) -> bool:
+        """Bet or raise to ``amount``, whichever the player to act may do (the keypad's amount)."""
+        legal = self.legal_actions()
+        if legal is not None and legal.can_raise:
+            return self.raise_to(amount)
+        return self.bet(amount)
+
+    def all_in(self) -> bool:
+        """The player to act puts every chip in."""
+        return self._run(lambda: (lambda h, s: h.all_in(s))(*self._actor("go all-in")))
+
+    def discard(self, card: Card | str | int) -> bool:
+        """Oklahoma: the seat owing a discard throws ``card`` (a card, its text, or its position in the hand)."""
+        def command() -> None:
+            hand = self._require_hand()
+            seat = self.discarding_seat()
+            if seat is None:
+                raise IllegalActionError("No discard is owed now", action="discard")
+            chosen: Card | str | None
+            if isinstance(card, int):
+                held = hand.hole_cards(seat)
+                if not 0 <= card < len(held):
+                    raise IllegalActionError(f"Seat {seat} holds {len(held)} cards, not {card + 1}", seat=seat, action="discard")
+                chosen = held[card]
+            else:
+                chosen = card
+            hand.discard(seat, chosen)
+        return self._run(command)
+
+    # ------------------------------------------------------------------ board, runs, showdown
+
+    def deal_board(self) -> bool:
+        """Deal the next street the engine waits for, from the deck."""
+        def command() -> None:
+            hand = self._require_hand()
+            target = self.next_board()
+            if target is None:
+                raise IllegalActionError("No board card is due now", action="deal the board")
+            hand.deal_board([self._deck.pop() for _ in range(STREET_CARDS[target.street])], board=target.board, run=target.run)
+        return self._run(command)
+
+    def choose_runs(self, seat: int, runs: int) -> bool:
+        """A contender's choice of how many times to run the board (1, 2 or 3)."""
+        return self._run(lambda: self._require_hand().choose_runs(seat, runs))
+
+    def show(self, seat: int) -> bool:
+        """``seat`` tables its hand."""
+        return self._run(lambda: self._require_hand().show(seat))
+
+    def muck(self, seat: int) -> bool:
+        """``seat`` throws its hand away at showdown."""
+        return self._run(lambda: self._require_hand().muck(seat))
+
+    # ------------------------------------------------------------------ corrections
+
+    def undo(self) -> bool:
+        """Void the latest event of the hand; cards it dealt go back on top of the deck."""
+        def command() -> None:
+            hand = self._require_hand()
+            if not hand.events_in_force:
+                raise IllegalActionError("Nothing to undo", action="undo")
+            latest = hand.events_in_force[-1]
+            if isinstance(latest, BlindPosted) and latest.blind not in (BlindKind.STRADDLE, BlindKind.RESTRADDLE, BlindKind.MISSISSIPPI):
+                raise IllegalActionError("The table's blinds and posts cannot be undone; declare a misdeal instead", action="undo")
+            hand.void(reason="dealer's undo", by=self.dealer)
+            if isinstance(latest, BoardDealt | HoleCardsDealt):
+                self._deck.extend(card for card in reversed(latest.cards) if card is not None)
+        return self._run(command)
+
+    def misdeal(self, reason: str = "misdeal declared by the dealer") -> bool:
+        """Declare a misdeal: the hand is void, every chip goes back, the button does not move."""
+        return self._run(lambda: self._require_hand().misdeal(reason))

@@ -1,0 +1,213 @@
+"""The action bar: only what the dealer may do now, with amounts, each on a key.
+
+Buttons are made once and shown or hidden as the hand moves (no widget churn per action).
+Keys: F fold, K check, C call, R min bet/raise, P pot, A all-in, Enter the keypad's amount,
+1-6 discard that card (Oklahoma), D deal, T straddle, I Mississippi, Q/W/E run once/twice/three
+times, S show, M muck, N next hand, Ctrl+Z or Backspace undo, Ctrl+Shift+M misdeal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QIntValidator
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
+
+from dealer_console.engine.games import Structure
+from dealer_console.engine.hand import Phase
+from dealer_console.live.table_session import TableSession
+
+MAX_DISCARD_BUTTONS = 6
+
+
+class ActionBar(QWidget):
+    """Buttons for the legal actions and the commands of the moment, plus a keypad for any amount."""
+
+    def __init__(self, session: TableSession, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("action_bar")
+        self.session = session
+        self.four_colour = True
+        self.buttons: dict[str, QPushButton] = {}
+        self.shortcuts: dict[str, str] = {}
+        outer = QHBoxLayout(self)
+        left = QVBoxLayout()
+        row_actions, row_other = QHBoxLayout(), QHBoxLayout()
+        left.addLayout(row_actions)
+        left.addLayout(row_other)
+        outer.addLayout(left, 4)
+        self._amounts: dict[str, int] = {}
+
+        def add(name: str, key: str, handler: Callable[[], object], row: QHBoxLayout, primary: bool = False) -> QPushButton:
+            button = QPushButton()
+            button.setObjectName(f"action_{name}")
+            button.setMinimumSize(120, 64)
+            button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            button.setProperty("primary", primary)
+            button.clicked.connect(handler)
+            row.addWidget(button)
+            self.buttons[name] = button
+            self.shortcuts[name] = key
+            return button
+
+        s = session
+        add("fold", "F", s.fold, row_actions)
+        add("check", "K", s.check, row_actions)
+        add("call", "C", s.call, row_actions)
+        add("min", "R", lambda: s.wager(self._amounts["min"]), row_actions)
+        add("pot", "P", lambda: s.wager(self._amounts["pot"]), row_actions)
+        add("all_in", "A", s.all_in, row_actions)
+        for index in range(MAX_DISCARD_BUTTONS):
+            add(f"discard_{index + 1}", str(index + 1), lambda _=False, i=index: s.discard(i), row_actions)
+        add("deal", "D", self._deal, row_actions, primary=True)
+        add("straddle", "T", s.post_straddle, row_other)
+        add("mississippi", "I", s.post_mississippi, row_other)
+        for runs, key in ((1, "Q"), (2, "W"), (3, "E")):
+            add(f"runs_{runs}", key, lambda _=False, r=runs: self._choose_runs(r), row_other)
+        add("show", "S", lambda: self._showdown(s.show), row_other, primary=True)
+        add("muck", "M", lambda: self._showdown(s.muck), row_other)
+        add("next_hand", "N", s.start_hand, row_other, primary=True)
+        add("undo", "Ctrl+Z", s.undo, row_other)
+        add("misdeal", "Ctrl+Shift+M", lambda: s.misdeal(), row_other)
+
+        keypad = QGridLayout()
+        self.amount_edit = QLineEdit()
+        self.amount_edit.setObjectName("keypad_amount")
+        self.amount_edit.setValidator(QIntValidator(0, 10**9, self))
+        self.amount_edit.setAlignment(Qt.AlignmentFlag.AlignRight)
+        self.amount_edit.setStyleSheet("font-size: 20pt;")
+        self.amount_edit.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.amount_edit.returnPressed.connect(self._wager_typed)
+        keypad.addWidget(self.amount_edit, 0, 0, 1, 3)
+        for position, text in enumerate("789456123C0<"):
+            key = QPushButton(text)
+            key.setObjectName(f"keypad_{text}")
+            key.setMinimumSize(48, 44)
+            key.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            key.clicked.connect(lambda _=False, t=text: self._keypad(t))
+            keypad.addWidget(key, 1 + position // 3, position % 3)
+        self.keypad_widgets = QWidget()
+        self.keypad_widgets.setLayout(keypad)
+        outer.addWidget(self.keypad_widgets, 1)
+        add("wager", "Return", self._wager_typed, row_other, primary=True)
+        self.setStyleSheet(
+            "QPushButton { font-size: 16pt; padding: 6px; }"
+            " QPushButton[primary=\"true\"] { background: #ffd400; color: black; font-weight: bold; }"
+        )
+
+    # ------------------------------------------------------------------ commands
+
+    def _deal(self) -> None:
+        hand = self.session.hand
+        if hand is not None and hand.phase in (Phase.POSTING, Phase.DEALING):
+            self.session.deal_hole_cards()
+        else:
+            self.session.deal_board()
+
+    def _choose_runs(self, runs: int) -> None:
+        choosers = self.session.runs_choosers()
+        if choosers:
+            self.session.choose_runs(choosers[0], runs)
+
+    def _showdown(self, verb: Callable[[int], bool]) -> None:
+        seats = self.session.showdown_seats()
+        if seats:
+            verb(seats[0])
+
+    def _keypad(self, text: str) -> None:
+        if text == "C":
+            self.amount_edit.clear()
+        elif text == "<":
+            self.amount_edit.setText(self.amount_edit.text()[:-1])
+        else:
+            self.amount_edit.setText(self.amount_edit.text() + text)
+
+    def _wager_typed(self) -> None:
+        text = self.amount_edit.text()
+        if text:
+            if self.session.wager(int(text)):
+                self.amount_edit.clear()
+
+    # ------------------------------------------------------------------ view
+
+    def _set(self, name: str, text: str | None) -> None:
+        button = self.buttons[name]
+        if text is None:
+            button.hide()
+            return
+        button.setText(f"{text}  [{self.shortcuts[name].replace('Return', 'Enter')}]")
+        button.show()
+
+    def _on_session_change(self, session: TableSession) -> None:
+        """Show only what may be done now."""
+        hand = session.hand
+        shown: dict[str, str | None] = {name: None for name in self.buttons}
+        legal = session.legal_actions()
+        discarding = session.discarding_seat()
+        if hand is None or hand.is_complete:
+            shown["next_hand"] = "Next hand"
+        elif discarding is not None:
+            for index, card in enumerate(hand.hole_cards(discarding)[:MAX_DISCARD_BUTTONS]):
+                shown[f"discard_{index + 1}"] = f"Seat {discarding} discards {card.symbol if card else f'card {index + 1}'}"
+            if legal is not None and legal.can_fold:
+                shown["fold"] = f"Seat {legal.seat} folds"
+        elif legal is not None:
+            seat = legal.seat
+            if legal.can_fold and legal.call_amount:
+                shown["fold"] = "Fold"
+            if legal.can_check:
+                shown["check"] = "Check"
+            if legal.call_amount:
+                shown["call"] = f"Call {legal.call_amount}"
+            if legal.can_bet or legal.can_raise:
+                verb = "Bet" if legal.can_bet else "Raise to"
+                self._amounts["min"] = legal.min_to
+                shown["min"] = f"{verb} {legal.min_to}" + (" (min)" if legal.max_to > legal.min_to else "")
+                pot_to = self._pot_size(session, legal.seat, legal.call_amount)
+                pot_to = min(max(pot_to, legal.min_to), legal.max_to)
+                if legal.max_to > legal.min_to and hand.game.structure is not Structure.LIMIT:
+                    self._amounts["pot"] = pot_to
+                    shown["pot"] = f"Pot: {verb.lower()} {pot_to}"
+                shown["wager"] = f"{verb} keypad amount ({legal.min_to}–{legal.max_to})"
+            if legal.all_in_to:
+                shown["all_in"] = f"All-in {legal.all_in_to}"
+            self.setToolTip(f"Seat {seat} to act")
+        else:
+            if hand.phase in (Phase.POSTING, Phase.DEALING):
+                shown["deal"] = "Deal hole cards"
+                straddler = session.can_straddle()
+                if straddler is not None:
+                    shown["straddle"] = f"Seat {straddler} straddles {2 * hand.game.stakes.big_blind}"
+                button = session.can_mississippi()
+                if button is not None:
+                    shown["mississippi"] = f"Seat {button} Mississippi {2 * hand.game.stakes.big_blind}"
+            target = session.next_board()
+            if target is not None:
+                shown["deal"] = target.label(boards=hand.game.variant.boards, runs=hand.planned_runs())
+            choosers = session.runs_choosers()
+            if choosers:
+                for runs, words in ((1, "once"), (2, "twice"), (3, "three times")):
+                    if hand.can_choose_runs(choosers[0], runs):
+                        shown[f"runs_{runs}"] = f"Seat {choosers[0]}: run {words}"
+            seats = session.showdown_seats()
+            if seats:
+                shown["show"] = f"Seat {seats[0]} shows"
+                shown["muck"] = f"Seat {seats[0]} mucks"
+        if hand is not None and not hand.is_complete:
+            shown["undo"] = "Undo"
+            if not hand.substantial_action:
+                shown["misdeal"] = "Misdeal"
+        if hand is not None and hand.is_complete and hand.events_in_force:
+            shown["undo"] = "Undo"
+        for name, text in shown.items():
+            self._set(name, text)
+        self.keypad_widgets.setVisible(shown["wager"] is not None)
+
+    @staticmethod
+    def _pot_size(session: TableSession, seat: int, call_amount: int) -> int:
+        """A pot-sized raise: the bet after calling, plus the pot after the call (SPEC: Pot-limit maximum)."""
+        hand = session.hand
+        assert hand is not None
+        bet = hand.bets[seat]
+        return bet + call_amount + hand.pot_total + call_amount

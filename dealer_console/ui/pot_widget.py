@@ -1,0 +1,43 @@
+"""The pots with their contenders, and at the end who won what and why, in the engine's words."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QLabel, QWidget
+
+from dealer_console.live.table_session import TableSession
+
+
+class PotWidget(QLabel):
+    """Main and side pots during the hand; the result lines once it is over."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("pots")
+        self.setWordWrap(True)
+        self.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.setStyleSheet("font-size: 16pt; color: white;")
+
+    def show_session(self, session: TableSession) -> None:
+        """Show the pots of the session's hand."""
+        hand = session.hand
+        if hand is None:
+            self.setText("No hand yet: press Next hand (N)")
+            return
+        result = session.result_lines()
+        if result:
+            self.setText("\n".join(result))
+            return
+        pots = hand.pots()
+        runs = hand.pot_runs() if pots else []
+        lines = []
+        for index, pot in enumerate(pots):
+            name = "Main pot" if index == 0 else f"Side pot {index}"
+            seats = ", ".join(str(seat) for seat in pot.contenders)
+            extra = f", run {runs[index]} times" if index < len(runs) and runs[index] > 1 else ""
+            lines.append(f"{name} {pot.amount}: seats {seats}{extra}")
+        in_front = sum(hand.bets.values())
+        if not lines:
+            lines.append(f"Pot {hand.pot_total}")
+        lines.append(f"Total in the middle {hand.pot_total} (bets this round {in_front})")
+        self.setText("\n".join(lines))
