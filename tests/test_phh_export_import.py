@@ -444,12 +444,12 @@ def _pokerkit_state(history: HandHistory, house: HouseRules | None = None) -> St
     count = len(history.starting_stacks)
     if history.variant == "PO":
         definition: Any = PotLimitOmahaHoldem(
-            AUTOMATIONS, True, history.antes, history.blinds_or_straddles, history.min_bet, mode=Mode.CASH_GAME
+            AUTOMATIONS, history.ante_trimming_status, history.antes, history.blinds_or_straddles, history.min_bet, mode=Mode.CASH_GAME
         )
     elif history.variant == "FO/8":
         raises = (house or HouseRules()).limit_raises_per_round
         definition = FixedLimitOmahaHoldemHighLowEightOrBetter(
-            AUTOMATIONS, True, history.antes, history.blinds_or_straddles, history.small_bet, history.big_bet,
+            AUTOMATIONS, history.ante_trimming_status, history.antes, history.blinds_or_straddles, history.small_bet, history.big_bet,
             raises_per_round=raises, mode=Mode.CASH_GAME,
         )
     else:

@@ -1,0 +1,1 @@
+"""The store's schema revisions, oldest first."""

@@ -1,0 +1,92 @@
+"""The store's own records, appended to a table's log beside the engine's hand and table events.
+
+Each is a frozen dataclass with a stable ``kind``, like the engine's records; the store turns them
+into plain data with :func:`~dealer_console.store.codec.to_data`. They cover what the rules engine
+does not: a table opened with its configuration, a hand opened without a table plan and closed
+with its result, a floor manager's ruling, a flag on a hand, and a device reading shown to the
+dealer (SPEC, Records and review).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import ClassVar
+
+from dealer_console.engine.hand import HandSetup
+from dealer_console.engine.table import TableConfig
+from dealer_console.store.codec import StoreRecord
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableOpened(StoreRecord):
+    """The first record of every table's log: its name and configuration."""
+
+    kind: ClassVar[str] = "table_opened"
+    name: str
+    config: TableConfig | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandOpened(StoreRecord):
+    """A hand dealt without a table plan (a table plan is recorded as the engine's ``HandStarted``)."""
+
+    kind: ClassVar[str] = "hand_opened"
+    number: int
+    setup: HandSetup
+    players: tuple[tuple[int, str], ...] = ()
+    """(seat, name) of the players dealt in, where known."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandClosed(StoreRecord):
+    """A hand over: complete (every chip awarded) or misdealt (every chip returned)."""
+
+    kind: ClassVar[str] = "hand_closed"
+    number: int
+    status: str
+    final_stacks: tuple[tuple[int, int], ...]
+    pot_total: int
+    rake: int = 0
+    jackpot: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RulingRecorded(StoreRecord):
+    """A floor manager's ruling (SPEC, Records and review).
+
+    ``reportable`` is set when ``disputed_amount`` reaches the configured threshold (Nevada, for
+    one, has licensees report patron disputes of $500 or more).
+    """
+
+    kind: ClassVar[str] = "ruling"
+    hand_number: int | None
+    floor_manager: str
+    rule: str
+    decision: str
+    pot_held: bool
+    disputed_amount: int
+    reportable: bool
+    late: bool = False
+    """Recorded after the dispute window had closed (SPEC: a floor manager can still record a late ruling)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandFlagged(StoreRecord):
+    """A hand marked for the floor's attention (a dispute, a board-plays split, a correction)."""
+
+    kind: ClassVar[str] = "flag"
+    hand_number: int
+    reason: str
+    by: str
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ReadingTaken(StoreRecord):
+    """A camera or sensor reading as it came in, with its confidence and whether it was applied."""
+
+    kind: ClassVar[str] = "reading"
+    subject: str
+    """What was read, e.g. ``"board"``, ``"bet zone 4"``, ``"button"``."""
+    value: str
+    confidence: float | None = None
+    applied: bool = False
