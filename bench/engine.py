@@ -226,7 +226,8 @@ def main() -> None:
     worst_ms = max(best_of(repeats, lambda data=data: settle(data)) for data in showdowns) * 1000  # type: ignore[misc]
 
     print(f"complete hands ({hands}: PLO, NLO, FL O/8, 2-9 players, one replay each): "
-          f"{skipped} left out where pokerkit 0.7.7 refuses a step or ends elsewhere; engine {hands_per_s:,.0f}/s, pokerkit {pokerkit_hands_per_s:,.0f}/s, speedup {hands_per_s / pokerkit_hands_per_s:.1f}x")
+          f"{skipped} left out where pokerkit 0.7.7 refuses a step or ends elsewhere; "
+          f"engine {hands_per_s:,.0f}/s, pokerkit {pokerkit_hands_per_s:,.0f}/s, speedup {hands_per_s / pokerkit_hands_per_s:.1f}x")
     print(f"worst showdown (9 players, six-card Omaha hi-lo, 2 boards, 3 runs, 3 pots): {worst_ms:.2f} ms (slowest of {len(showdowns)})")
     print(json.dumps({
         "hands_per_s": round(hands_per_s, 1),

@@ -711,7 +711,7 @@ class Hand:
                 continue
             if card in self._known or card in seen:
                 raise CardError(
-                    f"{'Seat %d' % player.seat if player else 'The dealer'} cannot {verb} {card}: it is already in this hand",
+                    f"{f'Seat {player.seat}' if player else 'The dealer'} cannot {verb} {card}: it is already in this hand",
                     card=str(card),
                 )
             seen.add(card)

@@ -192,9 +192,9 @@ def settle(data: SettlementInput) -> HandResult:
                         tied = [seat for seat in claimants if hands[seat][0] == best_high]
                         text, cards = best_high.describe(), best_high.cards
                     pieces = split_evenly(half_amount, len(tied), unit)
-                    for seat, piece in zip(tied, pieces):
+                    for seat, piece in zip(tied, pieces, strict=True):
                         winnings[seat] += piece
-                    shares.append(Share(index, run, board, half, half_amount, tuple(zip(tied, pieces)), text, cards))
+                    shares.append(Share(index, run, board, half, half_amount, tuple(zip(tied, pieces, strict=True)), text, cards))
         results.append(PotResult(index, pot.amount, rake_by_pot[index], jackpot_by_pot[index], pot.contenders, runs, tuple(shares)))
     final = {
         seat: data.stacks[seat] + data.returned.get(seat, 0) + winnings[seat] for seat in data.order
