@@ -30,6 +30,10 @@ class Card:
     suit: str
     index: int = field(compare=False, repr=False, default=-1)
 
+    def __hash__(self) -> int:
+        # Cards are interned and hashed often (duplicate checks, evaluator tables): the index is enough.
+        return self.index
+
     def __str__(self) -> str:
         return RANKS[self.rank - 2] + self.suit
 

@@ -620,7 +620,8 @@ class Hand:
             raise self._refuse(player, verb, "the hand is over")
 
     def _discards_required(self) -> int:
-        return sum(1 for street in self.game.variant.discards if street <= self.street)
+        discards = self.game.variant.discards
+        return sum(1 for street in discards if street <= self.street) if discards else 0
 
     def _needs_discard(self, player: _Player) -> bool:
         return not player.folded and player.hole is not None and player.discards < self._discards_required()
@@ -1136,14 +1137,19 @@ class Hand:
     def _next_actor(self, after: int | None) -> int | None:
         order = self._round_order
         start = 0 if after is None else order.index(after) + 1
-        able = sum(1 for p in self._players if p.can_act)
-        for step in range(len(order)):
-            index = order[(start + step) % len(order)]
-            player = self._players[index]
-            if not player.can_act:
+        players = self._players
+        able = 0
+        for player in players:
+            if not player.folded and player.stack > 0:
+                able += 1
+        current = self._current_bet
+        count = len(order)
+        for step in range(count):
+            index = order[(start + step) % count]
+            player = players[index]
+            if player.folded or player.stack <= 0:
                 continue
-            facing = player.bet < self._current_bet
-            if facing or (not player.acted and able >= 2):
+            if player.bet < current or (not player.acted and able >= 2):
                 return index
         return None
 

@@ -214,16 +214,25 @@ class Store:
 
     # ------------------------------------------------------------------ tables, players, staff
 
-    def create_table(self, name: str, config: TableConfig | None = None, *, actor: str = "") -> int:
-        """Add a table; its log starts with a ``table_opened`` event holding the configuration."""
+    def create_table(self, name: str, config: TableConfig | None = None, *, actor: str = "", table_id: int | None = None) -> int:
+        """Add a table; its log starts with a ``table_opened`` event holding the configuration.
+
+        ``table_id``: the id the card room gave this table (a console that ships its log to the
+        room's server must use it, since the id is part of every event's hash); default: the next free one.
+        """
         with guarded(self.target, f"creating table {name!r}"), writing(self.engine) as connection:
             if connection.execute(select(TABLES.c.id).where(TABLES.c.name == name)).first() is not None:
                 raise StoreError(f"a table named {name!r} already exists")
-            table_id = connection.execute(insert(TABLES).values(name=name, created_at=self.now())).inserted_primary_key
-            assert table_id is not None
-            connection.execute(insert(HEADS).values(table_id=table_id[0], last_seq=0, last_hash=GENESIS))
-        self.append(int(table_id[0]), TableOpened(name=name, config=config), actor=actor)
-        return int(table_id[0])
+            values: dict[str, Any] = dict(name=name, created_at=self.now())
+            if table_id is not None:
+                if connection.execute(select(TABLES.c.id).where(TABLES.c.id == table_id)).first() is not None:
+                    raise StoreError(f"a table with id {table_id} already exists")
+                values["id"] = table_id
+            inserted = connection.execute(insert(TABLES).values(**values)).inserted_primary_key
+            assert inserted is not None
+            connection.execute(insert(HEADS).values(table_id=inserted[0], last_seq=0, last_hash=GENESIS))
+        self.append(int(inserted[0]), TableOpened(name=name, config=config), actor=actor)
+        return int(inserted[0])
 
     def table_id(self, table: int | str) -> int:
         """The id of a table given by id or by name."""
