@@ -134,7 +134,8 @@ def cmd_console(args: argparse.Namespace) -> int:
     from dealer_console.ui.app import run_console
 
     return run_console(game=args.game, structure=args.structure, seed=args.seed, players=args.players,
-                       four_colour=not args.two_colour, quit_after_ms=args.quit_after_ms)
+                       four_colour=not args.two_colour, quit_after_ms=args.quit_after_ms, database=args.database,
+                       config=args.config, record=not args.no_database)
 
 
 def _add_console_arguments(parser: argparse.ArgumentParser) -> None:
@@ -143,6 +144,11 @@ def _add_console_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--players", type=int, default=5, help="players at the demo table (default: 5)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the demo deck (default: random)")
     parser.add_argument("--two-colour", action="store_true", help="two-colour deck instead of the four-colour one")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="event store URL (default: the configured one, else SQLite in the user's data folder);"
+                             " the demo table there resumes where it stopped")
+    parser.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+    parser.add_argument("--no-database", action="store_true", help="record nothing (a throwaway table)")
     parser.add_argument("--quit-after-ms", type=int, default=None, help=argparse.SUPPRESS)
 
 
@@ -182,6 +188,9 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
     verify.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
     verify.set_defaults(run=cmd_verify_log)
+    from dealer_console.floor.cli import add_floor_parser
+
+    add_floor_parser(commands)
     return parser
 
 

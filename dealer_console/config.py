@@ -52,6 +52,8 @@ class StoreSettings(BaseModel):
     """Camera images older than this are purged (their hashes stay in the log), unless held."""
     reportable_threshold: int = Field(default=50_000, ge=0)
     """A ruling over a disputed amount of at least this (in the room's money unit) is flagged reportable."""
+    sign_in_attempts: int = Field(default=5, ge=1)
+    """Wrong PINs or passwords in a row after which a staff account is locked out (a floor manager unlocks it)."""
     busy_timeout_s: float = Field(default=5.0, gt=0)
     """How long a write waits for another writer before the store reports the database as locked."""
     connect_timeout_s: int = Field(default=5, ge=1)

@@ -8,8 +8,13 @@ so a screen (or a test) re-reads the state it shows. Nothing here imports Qt.
 
 Cards come from a deck the session holds for each hand (``deck_for_hand``: a shuffled deck by
 default; tests give stacked decks). Dealing stays an explicit dealer step, as on the felt: the
-dealer deals the hole cards, then each street when the engine asks for it. A later issue records
-every command in the event store before its effect is shown (SPEC: Records and review).
+dealer deals the hole cards, then each street when the engine asks for it.
+
+With an event store (:meth:`TableSession.recorded`) every command is write-ahead (SPEC: Records and
+review; docs/store.md): the engine verifies the event, the store appends it durably, and only then
+is it applied and the listeners told. A :class:`~dealer_console.store.errors.StoreError` becomes a
+plain error notice and the event is neither applied nor shown. On start, a table already in the
+store is rebuilt from its log, with its open hand, and play resumes where it stopped.
 """
 
 from __future__ import annotations
@@ -18,14 +23,38 @@ import enum
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dealer_console.engine.cards import DECK, Card, parse_card
 from dealer_console.engine.errors import EngineError, IllegalActionError
-from dealer_console.engine.events import BlindKind, BlindPosted, BoardDealt, Discarded, HoleCardsDealt, RunsChosen
+from dealer_console.engine.events import (
+    BetPlaced,
+    BlindKind,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    CardBurned,
+    CardsShown,
+    Checked,
+    Discarded,
+    Event,
+    Folded,
+    HoleCardsDealt,
+    MisdealDeclared,
+    Mucked,
+    RaisedTo,
+    RunsChosen,
+    Voided,
+    WentAllIn,
+)
 from dealer_console.engine.games import STREET_CARDS
 from dealer_console.engine.hand import STREET_NAMES, Hand, LegalActions, Phase
 from dealer_console.engine.table import Table
-from dealer_console.engine.table_events import HandPlan
+from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandPlan, HandStarted, TableEvent
+
+if TYPE_CHECKING:
+    from dealer_console.store.recorder import RecordedTable
+    from dealer_console.store.store import Store
 
 DeckSource = Callable[[int], Sequence[Card]]
 """Given the hand number, the cards in the order they will be dealt (first card dealt first)."""
@@ -132,6 +161,73 @@ class TableSession:
         self.plan: HandPlan | None = None
         self._listeners: list[Callable[[TableSession], None]] = []
         self._notice_listeners: list[Callable[[Notice], None]] = []
+        self.recorder: RecordedTable | None = None
+        """The store's write-ahead table (``None``: nothing is recorded)."""
+        self._store_errors: tuple[type[Exception], ...] = ()
+
+    # ------------------------------------------------------------------ the event store
+
+    @classmethod
+    def recorded(cls, store: Store, table: Table, *, deck_for_hand: DeckSource | None = None,
+                 dealer: str = "dealer") -> TableSession:
+        """A session whose every command is stored durably before it is shown.
+
+        The table is found in ``store`` by its configuration's name: if it is there, it is rebuilt
+        from its log (``table`` is then only the template of a new table and is not used) and its
+        open hand resumes; if not, it is created with ``table``'s configuration and records
+        (seatings, the button). Raises :class:`~dealer_console.store.errors.StoreError`.
+        """
+        from dealer_console.store.recorder import RecordedTable, resume_table
+
+        if table.hand_in_progress is not None:
+            raise IllegalActionError("A table is recorded between hands, not with a hand in progress")
+        found = [info.id for info in store.tables() if info.name == table.config.name]
+        if found:
+            recorder = resume_table(store, found[0])
+        else:
+            table_id = store.create_table(table.config.name, table.config, actor=dealer)
+            recorder = RecordedTable(store, table_id, Table(table.config))
+        if not recorder.table.events and table.events:
+            # a new table (or one whose set-up was cut short): its records in one transaction
+            store.append_many(recorder.table_id, list(table.events), actor=dealer)
+            recorder.table = Table(recorder.table.config, table.events)
+        session = cls(recorder.table, deck_for_hand=deck_for_hand, dealer=dealer)
+        session._attach(recorder)
+        return session
+
+    def _attach(self, recorder: RecordedTable) -> None:
+        from dealer_console.store.errors import StoreError
+
+        self.recorder = recorder
+        self._store_errors = (StoreError,)
+        self.table = recorder.table
+        if recorder.hand is not None and self.table.hand_in_progress is not None:
+            self.plan, self.hand = self.table.hand_in_progress, recorder.hand.hand
+            # the physical deck: this hand's cards minus those already out (voided deals are back in it)
+            out: set[Card] = set()
+            for event in self.hand.events_in_force:
+                if isinstance(event, HoleCardsDealt | BoardDealt):
+                    out.update(card for card in event.cards if card is not None)
+                elif isinstance(event, CardBurned) and event.card is not None:
+                    out.add(event.card)
+            self._deck = [card for card in reversed(self._deck_for_hand(self.plan.number)) if card not in out]
+
+    def _play(self, event: Event) -> None:
+        """One hand event: checked by the engine, stored durably (with a store), then applied."""
+        hand = self._require_hand()
+        recorder = self.recorder
+        if recorder is None:
+            hand.apply(event)
+            return
+        assert recorder.hand is not None and recorder.hand.hand is hand
+        recorder.hand.play(event, actor=self.dealer)
+
+    def _record(self, event: TableEvent) -> None:
+        """One table record: checked, stored durably (with a store), then applied."""
+        if self.recorder is None:
+            self.table.apply(event)
+        else:
+            self.recorder.apply(event, actor=self.dealer)
 
     # ------------------------------------------------------------------ listeners
 
@@ -157,11 +253,20 @@ class TableSession:
     def _run(self, command: Callable[[], object]) -> bool:
         """Run one command; report a refusal as a notice; tell listeners on success."""
         notice_before = self.hand.all_in_notice if self.hand is not None else None
+        size_before = self._size()
         try:
             command()
         except EngineError as error:
             seat = getattr(error, "seat", None)
             self.notify(Notice(NoticeLevel.ERROR, str(error), seat if isinstance(seat, int) else None))
+            return False
+        except self._store_errors as error:
+            # not stored, so not applied; a command of several events keeps those stored before the failure
+            if self._size() == size_before:
+                self.notify(Notice(NoticeLevel.ERROR, f"Not recorded, so nothing changed: {error}"))
+            else:
+                self.notify(Notice(NoticeLevel.ERROR, f"Not recorded: {error}. What was recorded before it stands; repeat the step"))
+                self._changed()
             return False
         hand = self.hand
         if hand is not None and hand.all_in_notice is not None and hand.all_in_notice != notice_before:
@@ -170,6 +275,9 @@ class TableSession:
             self.notify(Notice(NoticeLevel.WARNING, f"Seat {notice.seat} all-in for {notice.amount}: {reopens}", notice.seat))
         self._changed()
         return True
+
+    def _size(self) -> tuple[int, int]:
+        return len(self.table.events), -1 if self.hand is None else len(self.hand.events)
 
     # ------------------------------------------------------------------ queries
 
@@ -288,14 +396,54 @@ class TableSession:
         return self._run(self._start_hand)
 
     def _start_hand(self) -> None:
+        if self.hand is not None and self.plan is not None and self._posts_owed():
+            self._post_plan()  # a start cut short by a store failure: post the rest
+            return
         if self.hand is not None:
             if not self.hand.is_complete:
                 raise IllegalActionError(f"Hand {self.plan.number if self.plan else ''} is not over yet", action="start the next hand")
-            self.table.finish_hand(self.hand)
+            self._finish_hand(self.hand)
         plan = self.table.next_hand()
-        hand = self.table.start_hand()
+        hand = Hand(plan.setup)
+        if self.recorder is None:
+            self.table.apply(HandStarted(plan=plan))
+        else:
+            from dealer_console.store.recorder import RecordedHand
+
+            stored = self.recorder.apply(HandStarted(plan=plan), actor=self.dealer)
+            assert stored.hand_id is not None
+            self.recorder.hand = RecordedHand(self.recorder.store, self.recorder.table_id, stored.hand_id, plan.number, hand)
         self.plan, self.hand = plan, hand
         self._deck = list(reversed(self._deck_for_hand(plan.number)))
+        self._post_plan()
+
+    def _posts_owed(self) -> bool:
+        hand, plan = self.hand, self.plan
+        return hand is not None and plan is not None and len(hand.events) < len(plan.posts) and all(
+            isinstance(event, BlindPosted) for event in hand.events)
+
+    def _post_plan(self) -> None:
+        """The table's blinds and posts for this hand, in the plan's order (those not yet posted)."""
+        assert self.hand is not None and self.plan is not None
+        for post in self.plan.posts[len(self.hand.events):]:
+            self._play(BlindPosted(seat=post.seat, amount=post.amount, blind=post.blind))
+
+    def _finish_hand(self, hand: Hand) -> None:
+        """Record the hand's result (or its misdeal) on the table: the button moves."""
+        plan = self.table.hand_in_progress
+        if plan is None:
+            raise IllegalActionError("No hand is in progress")
+        if hand.phase is Phase.MISDEALT:
+            reason = next((e.reason for e in hand.events_in_force if isinstance(e, MisdealDeclared)), "")
+            self._record(HandMisdealt(plan=plan, reason=reason))
+        elif hand.result is not None:
+            result = hand.result
+            self._record(HandFinished(plan=plan, final_stacks=tuple(sorted(result.final_stacks.items())), rake=result.rake,
+                                      jackpot=result.jackpot))
+        else:
+            raise IllegalActionError(f"Hand {plan.number} is not over: it is at the {hand.phase.value} stage")
+        if self.recorder is not None:
+            self.recorder.hand = None
 
     def post_straddle(self) -> bool:
         """The player facing the big blind posts a straddle of twice the big blind."""
@@ -305,23 +453,26 @@ class TableSession:
             if seat is None:
                 order = hand.seats
                 seat = order[(order.index(hand.big_blind_seat) + 1) % len(order)] if hand.big_blind_seat in order else order[0]
-            hand.post_blind(seat, 2 * hand.game.stakes.big_blind, BlindKind.STRADDLE)
+            self._play(BlindPosted(seat=seat, amount=2 * hand.game.stakes.big_blind, blind=BlindKind.STRADDLE))
         return self._run(command)
 
     def post_mississippi(self) -> bool:
         """The button posts a Mississippi straddle (only with the manager's authorization on record)."""
         def command() -> None:
             hand = self._require_hand()
-            hand.post_blind(hand.seats[-1], 2 * hand.game.stakes.big_blind, BlindKind.MISSISSIPPI)
+            self._play(BlindPosted(seat=hand.seats[-1], amount=2 * hand.game.stakes.big_blind, blind=BlindKind.MISSISSIPPI))
         return self._run(command)
 
     def deal_hole_cards(self) -> bool:
-        """Deal every player's hole cards from the deck, in deal order."""
+        """Deal every player's hole cards from the deck, in deal order (those not dealt yet)."""
         def command() -> None:
             hand = self._require_hand()
             count = hand.game.variant.hole_cards
-            for seat in hand.deal_order():
-                hand.deal_hole(seat, [self._deck.pop() for _ in range(count)])
+            seats = [seat for seat in hand.deal_order() if not hand.hole_cards(seat)] or list(hand.deal_order())
+            for seat in seats:
+                # a card leaves the deck only once its deal is recorded and applied
+                self._play(HoleCardsDealt(seat=seat, cards=tuple(reversed(self._deck[-count:]))))
+                del self._deck[-count:]
         return self._run(command)
 
     # ------------------------------------------------------------------ betting (the player to act)
@@ -334,23 +485,23 @@ class TableSession:
 
     def fold(self) -> bool:
         """The player to act folds."""
-        return self._run(lambda: (lambda h, s: h.fold(s))(*self._actor("fold")))
+        return self._run(lambda: self._play(Folded(seat=self._actor("fold")[1])))
 
     def check(self) -> bool:
         """The player to act checks."""
-        return self._run(lambda: (lambda h, s: h.check(s))(*self._actor("check")))
+        return self._run(lambda: self._play(Checked(seat=self._actor("check")[1])))
 
     def call(self) -> bool:
         """The player to act calls."""
-        return self._run(lambda: (lambda h, s: h.call(s))(*self._actor("call")))
+        return self._run(lambda: self._play(Called(seat=self._actor("call")[1])))
 
     def bet(self, amount: int) -> bool:
         """The player to act bets ``amount``."""
-        return self._run(lambda: (lambda h, s: h.bet(s, amount))(*self._actor("bet")))
+        return self._run(lambda: self._play(BetPlaced(seat=self._actor("bet")[1], amount=amount)))
 
     def raise_to(self, amount: int) -> bool:
         """The player to act raises to a total of ``amount`` this round."""
-        return self._run(lambda: (lambda h, s: h.raise_to(s, amount))(*self._actor("raise")))
+        return self._run(lambda: self._play(RaisedTo(seat=self._actor("raise")[1], amount=amount)))
 
     def wager(self, amount: int) -> bool:
         """Bet or raise to ``amount``, whichever the player to act may do (the keypad's amount)."""
@@ -361,7 +512,7 @@ class TableSession:
 
     def all_in(self) -> bool:
         """The player to act puts every chip in."""
-        return self._run(lambda: (lambda h, s: h.all_in(s))(*self._actor("go all-in")))
+        return self._run(lambda: self._play(WentAllIn(seat=self._actor("go all-in")[1])))
 
     def discard(self, card: Card | str | int) -> bool:
         """Oklahoma: the seat owing a discard throws ``card`` (a card, its text, or its position in the hand)."""
@@ -370,15 +521,15 @@ class TableSession:
             seat = self.discarding_seat()
             if seat is None:
                 raise IllegalActionError("No discard is owed now", action="discard")
-            chosen: Card | str | None
+            chosen: Card | None
             if isinstance(card, int):
                 held = hand.hole_cards(seat)
                 if not 0 <= card < len(held):
                     raise IllegalActionError(f"Seat {seat} holds {len(held)} cards, not {card + 1}", seat=seat, action="discard")
                 chosen = held[card]
             else:
-                chosen = card
-            hand.discard(seat, chosen)
+                chosen = parse_card(card) if isinstance(card, str) else card
+            self._play(Discarded(seat=seat, card=chosen))
         return self._run(command)
 
     # ------------------------------------------------------------------ board, runs, showdown
@@ -386,24 +537,31 @@ class TableSession:
     def deal_board(self) -> bool:
         """Deal the next street the engine waits for, from the deck."""
         def command() -> None:
-            hand = self._require_hand()
+            self._require_hand()
             target = self.next_board()
             if target is None:
                 raise IllegalActionError("No board card is due now", action="deal the board")
-            hand.deal_board([self._deck.pop() for _ in range(STREET_CARDS[target.street])], board=target.board, run=target.run)
+            count = STREET_CARDS[target.street]
+            self._play(BoardDealt(cards=tuple(reversed(self._deck[-count:])), board=target.board, run=target.run))
+            del self._deck[-count:]
         return self._run(command)
 
     def choose_runs(self, seat: int, runs: int) -> bool:
         """A contender's choice of how many times to run the board (1, 2 or 3)."""
-        return self._run(lambda: self._require_hand().choose_runs(seat, runs))
+        return self._run(lambda: self._play(RunsChosen(seat=seat, runs=runs)))
 
     def show(self, seat: int) -> bool:
         """``seat`` tables its hand."""
-        return self._run(lambda: self._require_hand().show(seat))
+        def command() -> None:
+            held = self._require_hand().hole_cards(seat)
+            if not held or any(card is None for card in held):
+                raise IllegalActionError(f"Seat {seat} cannot show: their cards were not seen; name them", seat=seat, action="show")
+            self._play(CardsShown(seat=seat, cards=tuple(card for card in held if card is not None)))
+        return self._run(command)
 
     def muck(self, seat: int) -> bool:
         """``seat`` throws its hand away at showdown."""
-        return self._run(lambda: self._require_hand().muck(seat))
+        return self._run(lambda: self._play(Mucked(seat=seat)))
 
     # ------------------------------------------------------------------ corrections
 
@@ -416,11 +574,17 @@ class TableSession:
             latest = hand.events_in_force[-1]
             if isinstance(latest, BlindPosted) and latest.blind not in (BlindKind.STRADDLE, BlindKind.RESTRADDLE, BlindKind.MISSISSIPPI):
                 raise IllegalActionError("The table's blinds and posts cannot be undone; declare a misdeal instead", action="undo")
-            hand.void(reason="dealer's undo", by=self.dealer)
+            in_force: list[int] = []
+            for position, event in enumerate(hand.events):
+                if isinstance(event, Voided):
+                    in_force.pop()
+                else:
+                    in_force.append(position)
+            self._play(Voided(target=in_force[-1], reason="dealer's undo", by=self.dealer))
             if isinstance(latest, BoardDealt | HoleCardsDealt):
                 self._deck.extend(card for card in reversed(latest.cards) if card is not None)
         return self._run(command)
 
     def misdeal(self, reason: str = "misdeal declared by the dealer") -> bool:
         """Declare a misdeal: the hand is void, every chip goes back, the button does not move."""
-        return self._run(lambda: self._require_hand().misdeal(reason))
+        return self._run(lambda: self._play(MisdealDeclared(reason=reason)))

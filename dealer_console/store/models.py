@@ -100,6 +100,10 @@ class StaffRow(SQLModel, table=True):
     secret_hash: str = Field(sa_type=Text)
     active: bool = True
     created_at: datetime = Field(sa_type=DateTime(timezone=True))
+    failed_sign_ins: int = 0
+    """Wrong PINs or passwords since the last good sign-in (migration 0003)."""
+    locked_at: datetime | None = Field(default=None, sa_type=DateTime(timezone=True))
+    """When repeated failures locked the account out; a floor manager unlocks it."""
 
 
 class HandRow(SQLModel, table=True):

@@ -90,3 +90,18 @@ class ReadingTaken(StoreRecord):
     value: str
     confidence: float | None = None
     applied: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseSettingsChanged(StoreRecord):
+    """A change of the house settings (rake, jackpot drop, house rules, limits...), made by a floor manager.
+
+    Appended as a floor event (``source=floor``, ``actor`` = the manager); the store refuses it from
+    anyone else, so every change of the house's rules is in the chain with who made it.
+    """
+
+    kind: ClassVar[str] = "house_settings"
+    by: str
+    changes: tuple[tuple[str, str], ...]
+    """(setting, new value) pairs, as text."""
+    reason: str = ""

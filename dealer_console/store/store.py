@@ -55,7 +55,7 @@ from dealer_console.store.errors import (
     StoreUnavailableError,
 )
 from dealer_console.store.models import HandStatus, Role, Source
-from dealer_console.store.records import HandClosed, HandFlagged, HandOpened, RulingRecorded, TableOpened
+from dealer_console.store.records import HandClosed, HandFlagged, HandOpened, HouseSettingsChanged, RulingRecorded, TableOpened
 from dealer_console.store.search import HandQuery, HandSummary, hand_search
 
 _T = SQLModel.metadata.tables
@@ -276,17 +276,57 @@ class Store:
             return StaffMember(int(result.inserted_primary_key[0]), name, role)
 
     def sign_in(self, name: str, secret: str) -> StaffMember:
-        """Check a PIN or password; raises :class:`SignInError` (same message for any failure)."""
+        """Check a PIN or password; raises :class:`SignInError` (same message for an unknown name and a wrong PIN).
+
+        After ``sign_in_attempts`` wrong PINs in a row the account is locked out (kept in the
+        database, so a restart does not reset it) until a floor manager unlocks it
+        (:meth:`unlock_staff`); a locked account is refused even with the right PIN.
+        """
         with guarded(self.target, "signing in"), self.engine.connect() as connection:
             row = connection.execute(select(STAFF).where(STAFF.c.name == name)).first()
         refusal = SignInError(f"sign-in refused for {name!r}: unknown name or wrong PIN or password")
         if row is None or not row.active:
             raise refusal
+        if row.locked_at is not None:
+            raise SignInError(f"sign-in refused for {name!r}: the account is locked out after {row.failed_sign_ins} wrong PINs or"
+                              " passwords; a floor manager must unlock it")
         try:
             _PASSWORDS.verify(row.secret_hash, secret)
         except (VerificationError, InvalidHashError) as error:
+            with guarded(self.target, "recording a failed sign-in"), writing(self.engine) as connection:
+                failed: int = connection.execute(
+                    update(STAFF).where(STAFF.c.id == row.id).values(failed_sign_ins=STAFF.c.failed_sign_ins + 1)
+                    .returning(STAFF.c.failed_sign_ins)
+                ).scalar_one()
+                if failed >= self.settings.sign_in_attempts:
+                    connection.execute(update(STAFF).where(STAFF.c.id == row.id, STAFF.c.locked_at.is_(None)).values(locked_at=self.now()))
+            # raised after the commit: an exception inside the transaction would roll the count back
+            if failed >= self.settings.sign_in_attempts:
+                raise SignInError(f"sign-in refused for {name!r}: wrong PIN or password {failed} times; the account is now"
+                                  " locked out until a floor manager unlocks it") from error
             raise refusal from error
+        if row.failed_sign_ins:
+            with guarded(self.target, "signing in"), writing(self.engine) as connection:
+                connection.execute(update(STAFF).where(STAFF.c.id == row.id).values(failed_sign_ins=0))
         return StaffMember(row.id, row.name, Role(row.role))
+
+    def unlock_staff(self, name: str, *, by: StaffMember) -> None:
+        """Lift a lock-out (a floor manager only)."""
+        if by.role is not Role.FLOOR_MANAGER:
+            raise NotAuthorizedError(f"only a floor manager may unlock an account; {by.name!r} is a {by.role.value}")
+        with guarded(self.target, f"unlocking {name!r}"), writing(self.engine) as connection:
+            self._require_floor_manager(connection, by.name, "unlock an account")
+            done = connection.execute(update(STAFF).where(STAFF.c.name == name).values(failed_sign_ins=0, locked_at=None)).rowcount
+        if not done:
+            raise RecordNotFoundError(f"no staff member named {name!r}")
+
+    def is_locked_out(self, name: str) -> bool:
+        """Whether repeated failures have locked this account out."""
+        with guarded(self.target, "looking up staff"), self.engine.connect() as connection:
+            row = connection.execute(select(STAFF.c.locked_at).where(STAFF.c.name == name)).first()
+        if row is None:
+            raise RecordNotFoundError(f"no staff member named {name!r}")
+        return row.locked_at is not None
 
     def staff_member(self, name: str) -> StaffMember:
         """A staff member by name (no PIN asked: for lookups, not for authority)."""
@@ -551,6 +591,10 @@ class Store:
             self._close_hand(connection, stored, record)
         elif isinstance(record, HandFlagged):
             connection.execute(update(HANDS).where(HANDS.c.id == stored.hand_id).values(flagged=True, flag_reason=record.reason))
+        elif isinstance(record, HouseSettingsChanged):
+            self._require_floor_manager(connection, record.by, "change the house settings")
+            if stored.source is not Source.FLOOR or stored.actor != record.by:
+                raise NotAuthorizedError(f"a change of house settings is recorded by its floor manager ({record.by!r}) as a floor event")
         elif isinstance(record, RulingRecorded):
             manager = self._require_floor_manager(connection, record.floor_manager, "record a ruling")
             if stored.source is not Source.FLOOR or stored.actor != record.floor_manager:
@@ -713,6 +757,13 @@ class Store:
             disputed_amount=disputed_amount, reportable=disputed_amount >= self.settings.reportable_threshold, late=late,
         )
         return self.append(table_id, ruling, source=Source.FLOOR, actor=by.name)
+
+    def change_house_settings(self, table_id: int, changes: Mapping[str, object], *, by: StaffMember, reason: str = "") -> StoredEvent:
+        """Record a change of the table's house settings (a floor manager only), as a floor event naming the manager."""
+        if by.role is not Role.FLOOR_MANAGER:
+            raise NotAuthorizedError(f"only a floor manager may change the house settings; {by.name!r} is a {by.role.value}")
+        record = HouseSettingsChanged(by=by.name, changes=tuple(sorted((str(k), str(v)) for k, v in changes.items())), reason=reason)
+        return self.append(table_id, record, source=Source.FLOOR, actor=by.name)
 
     def flag_hand(self, table_id: int, hand_number: int, *, reason: str, by: str) -> StoredEvent:
         """Mark a hand for the floor's attention."""

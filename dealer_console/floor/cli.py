@@ -1,0 +1,175 @@
+"""``dealer-console floor ...``: the floor's review from the command line (for scripts).
+
+``hands`` lists hands (newest first), ``show`` steps through one hand, ``report`` writes its
+dispute report (HTML), ``phh`` prints its PHH text, ``summary`` prints a shift or day summary per
+table. A hand is named by its id (``42``) or by table and number (``"Table 1:7"``, ``1:7``).
+Exit status: 0 done, 2 could not (unknown hand, unreachable database...).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+from dealer_console.config import ConfigError, load_settings
+from dealer_console.engine.errors import EngineError
+from dealer_console.floor.report import dispute_report_html, summary_text, table_summaries
+from dealer_console.floor.review import HandReview
+from dealer_console.store.errors import RecordNotFoundError, StoreError
+from dealer_console.store.search import HandQuery
+from dealer_console.store.store import Store
+
+EXIT_ERROR = 2
+
+
+def parse_time(text: str) -> datetime:
+    """An ISO 8601 date or time; without a zone, UTC."""
+    moment = datetime.fromisoformat(text)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def resolve_hand(store: Store, hand: str) -> int:
+    """The id of a hand named by id or by ``TABLE:NUMBER``."""
+    if hand.isdigit():
+        store.hand(int(hand))
+        return int(hand)
+    table, sep, number = hand.rpartition(":")
+    if not sep or not number.isdigit():
+        raise RecordNotFoundError(f"{hand!r} is not a hand: give its id (42) or its table and number (\"Table 1:7\")")
+    table_id = store.table_id(table)
+    from sqlalchemy import select
+    from sqlmodel import SQLModel
+
+    hands = SQLModel.metadata.tables["hands"]
+    with store.engine.connect() as connection:
+        row = connection.execute(select(hands.c.id).where(hands.c.table_id == table_id, hands.c.number == int(number))).first()
+    if row is None:
+        raise RecordNotFoundError(f"no hand #{number} at table {table!r}")
+    return int(row.id)
+
+
+def _open(args: argparse.Namespace) -> Store:
+    settings = load_settings(args.config, overrides={"store": {"database_url": args.database}})
+    return Store.open(settings=settings.store)
+
+
+def cmd_hands(args: argparse.Namespace, store: Store) -> int:
+    query = HandQuery(
+        table_id=None if args.table is None else store.table_id(args.table),
+        since=None if args.since is None else parse_time(args.since), until=None if args.until is None else parse_time(args.until),
+        player=args.player, flagged=True if args.flagged else None, with_ruling=True if args.ruled else None, limit=args.limit,
+    )
+    found = store.search_hands(query)
+    for hand in found:
+        marks = ("F" if hand.flagged else "-")
+        print(f"{hand.id:>8}  table {hand.table_id:<4} #{hand.number:<6} {hand.started_at:%Y-%m-%d %H:%M:%S}  {hand.game:<5}"
+              f" {hand.structure:<10} {hand.small_blind}/{hand.big_blind}  pot {hand.pot_total:<8} {hand.status.value:<9} {marks}")
+    if not found:
+        print("no hands found")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace, store: Store) -> int:
+    review = HandReview.load(store, resolve_hand(store, args.hand))
+    s = review.summary
+    print(f"hand id {s.id}: table {s.table_id} #{s.number}, {s.game} {s.structure} {s.small_blind}/{s.big_blind},"
+          f" button {s.button}, {s.status.value}")
+    for step in review.steps:
+        board = " / ".join(" ".join(cards) for cards in step.boards)
+        evidence = f" [evidence {step.event.evidence_sha256[:12]}]" if step.event.evidence_sha256 else ""
+        state = f" | {step.phase} pot {step.pot} stacks {' '.join(f'{k}:{v}' for k, v in sorted(step.stacks.items()))}" \
+                f"{' board ' + board if board else ''}" if step.engine_event else ""
+        print(f"{step.seq:>6} {step.event.recorded_at:%H:%M:%S} {step.source.value:<6} {step.who:<12} {step.description}{evidence}{state}")
+    print("why each pot went where it went:")
+    for line in review.explanation():
+        print(f"  {line}")
+    audit = review.audit
+    if audit is not None:
+        print(f"chip audit: contributed {audit.contributed} = awarded {audit.awarded} + rake {audit.rake} + jackpot {audit.jackpot}"
+              f" + returned {audit.returned} ({'balanced' if audit.balanced else 'NOT BALANCED'})")
+    return 0
+
+
+def cmd_report(args: argparse.Namespace, store: Store) -> int:
+    review = HandReview.load(store, resolve_hand(store, args.hand))
+    html = dispute_report_html(review)
+    if args.html == "-":
+        sys.stdout.write(html)
+    else:
+        Path(args.html).write_text(html, encoding="utf-8")
+        print(f"wrote {args.html}")
+    return 0
+
+
+def cmd_phh(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.engine.phh import export_phh
+
+    review = HandReview.load(store, resolve_hand(store, args.hand))
+    text = export_phh(review.hand, players=dict(review.players) or None, table=review.summary.table_id,
+                      started_at=review.summary.started_at)
+    if args.out:
+        Path(args.out).write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def cmd_summary(args: argparse.Namespace, store: Store) -> int:
+    summary = table_summaries(
+        store, since=None if args.since is None else parse_time(args.since), until=None if args.until is None else parse_time(args.until),
+        table_id=None if args.table is None else store.table_id(args.table),
+    )
+    print(summary.as_json() if args.json else summary_text(summary))
+    return 0
+
+
+def run(args: argparse.Namespace) -> int:
+    """Open the store and run the ``floor`` sub-command."""
+    try:
+        with _open(args) as store:
+            return int(args.floor_run(args, store))
+    except (StoreError, ConfigError, EngineError, ValueError, OSError) as error:
+        print(f"dealer-console floor {args.floor_command}: {error}", file=sys.stderr)
+        return EXIT_ERROR
+
+
+def add_floor_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """Add ``floor`` and its sub-commands to ``dealer-console``."""
+    floor = commands.add_parser("floor", help="the floor's review: list and show hands, dispute reports, PHH, shift summaries")
+    sub = floor.add_subparsers(dest="floor_command", required=True)
+
+    def common(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
+        parser.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+        parser.set_defaults(run=run)
+
+    hands = sub.add_parser("hands", help="list hands, newest first")
+    hands.add_argument("--table", default=None, help="table id or name")
+    hands.add_argument("--since", default=None, help="started at or after (ISO 8601, UTC if no zone)")
+    hands.add_argument("--until", default=None, help="started before (ISO 8601)")
+    hands.add_argument("--player", default=None)
+    hands.add_argument("--flagged", action="store_true")
+    hands.add_argument("--ruled", action="store_true", help="only hands with a ruling")
+    hands.add_argument("--limit", type=int, default=100)
+    hands.set_defaults(floor_run=cmd_hands)
+    show = sub.add_parser("show", help="step through a hand: every event, its source and the state after it")
+    show.add_argument("hand", help="hand id, or TABLE:NUMBER")
+    show.set_defaults(floor_run=cmd_show)
+    report = sub.add_parser("report", help="write a hand's dispute report")
+    report.add_argument("hand", help="hand id, or TABLE:NUMBER")
+    report.add_argument("--html", required=True, metavar="PATH", help="output file ('-': standard output)")
+    report.set_defaults(floor_run=cmd_report)
+    phh = sub.add_parser("phh", help="print a hand as PHH")
+    phh.add_argument("hand", help="hand id, or TABLE:NUMBER")
+    phh.add_argument("--out", default=None, metavar="PATH")
+    phh.set_defaults(floor_run=cmd_phh)
+    summary = sub.add_parser("summary", help="shift or day summary per table: hands, rake, jackpot drop, disputes")
+    summary.add_argument("--table", default=None)
+    summary.add_argument("--since", default=None)
+    summary.add_argument("--until", default=None)
+    summary.add_argument("--json", action="store_true")
+    summary.set_defaults(floor_run=cmd_summary)
+    for parser in (hands, show, report, phh, summary):
+        common(parser)
