@@ -76,7 +76,12 @@ def record_hand(rng: random.Random, structure: Structure) -> RecordedHand | None
     """
     (small, big), stacks = random_table(rng, structure)
     game, create = make_games(structure, small, big, HouseRules())
-    setup = HandSetup(game=game, stacks={i + 1: stack for i, stack in enumerate(stacks)}, button=len(stacks))
+    setup = HandSetup(
+        game=game,
+        stacks={i + 1: stack for i, stack in enumerate(stacks)},
+        button=len(stacks),
+        extra_player_authorized_by="floor" if len(stacks) > game.variant.max_players else None,
+    )
     hand = Hand(setup)
     deck: list[Card] = list(DECK)
     rng.shuffle(deck)

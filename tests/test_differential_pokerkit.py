@@ -208,7 +208,12 @@ def _dealt(structure: Structure, blinds: tuple[int, int], stacks: list[int]) -> 
     """A pokerkit state and an engine hand with the same blinds posted and the same cards dealt."""
     game, create = make_games(structure, *blinds, HouseRules())
     state = create(stacks)
-    hand = Hand(HandSetup(game=game, stacks={seat: stack for seat, stack in enumerate(stacks, 1)}, button=len(stacks)))
+    hand = Hand(HandSetup(
+        game=game,
+        stacks={seat: stack for seat, stack in enumerate(stacks, 1)},
+        button=len(stacks),
+        extra_player_authorized_by="floor" if len(stacks) > game.variant.max_players else None,
+    ))
     hand.post_blinds()
     deck = iter(DECK)
     for seat in hand.deal_order():

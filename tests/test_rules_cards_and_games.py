@@ -312,20 +312,20 @@ def test_a_hand_needs_at_least_two_players(players: int) -> None:
         game.validate_players(players)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="Omaha variants allow 10 seats (Variant.max_players=10) and there is no way to record the"
-    " manager's authorization for a ninth player; the seed allows 8, a ninth only by authorization",
-)
 def test_omaha_seats_eight_and_a_ninth_only_with_the_managers_authorization() -> None:
     """omaha-club-rules.txt, opening: "two to eight players at a time, while, in some cases,
     subject to the authorization of a poker club manager, a ninth player can participate"."""
     game = make_game("O", "pot-limit", small_blind=1, big_blind=2)
     game.validate_players(8)
+    with pytest.raises(GameDefinitionError, match="one more only with the manager's authorization"):
+        game.validate_players(9)
+    game.validate_players(9, extra_player_authorized=True)
     with pytest.raises(GameDefinitionError):
-        game.validate_players(10)
+        game.validate_players(10, extra_player_authorized=True)
+    nine = {seat: 100 for seat in range(1, 10)}
     with pytest.raises(GameDefinitionError):
-        HandSetup(game=game, stacks={seat: 100 for seat in range(1, 10)}, button=1)
+        HandSetup(game=game, stacks=nine, button=1)
+    assert len(HandSetup(game=game, stacks=nine, button=1, extra_player_authorized_by="Floor").seat_order()) == 9
 
 
 def test_a_hand_set_up_needs_chips_and_a_button_dealt_in() -> None:

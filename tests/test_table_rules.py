@@ -149,7 +149,30 @@ def test_the_seat_count_must_fit_every_game_the_table_deals() -> None:
         TableConfig(seat_count=8, schedule=six_card)
     double_board = mix_rotation((("O", "pot-limit"), ("DBO", "pot-limit")), pot_limit=Stakes(small_blind=1, big_blind=2))
     with pytest.raises(GameDefinitionError, match="Double-board Omaha"):
-        TableConfig(seat_count=8, schedule=double_board)
+        TableConfig(seat_count=10, schedule=double_board)
+
+
+def test_omaha_seats_eight_players_and_a_ninth_only_with_the_managers_authorization() -> None:
+    """omaha-club-rules.txt (opening): "two to eight players at a time, while, in some cases, subject
+    to the authorization of a poker club manager, a ninth player can participate"; "Double board
+    Omaha ... Normally, up to seven players". The seats are the table's; the cap is on players."""
+    omaha = single_game("O", "pot-limit", small_blind=1, big_blind=2)
+    table = Table(TableConfig(seat_count=10, schedule=omaha, min_buy_in=20))
+    for seat in range(1, 9):
+        table.sit_down(seat=seat, player=f"P{seat}", buy_in=100)
+    with pytest.raises(IllegalActionError, match="full at 8 players.*manager's authorization"):
+        table.sit_down(seat=9, player="P9", buy_in=100)
+    authorized = Table(TableConfig(
+        seat_count=10, schedule=omaha, min_buy_in=20, agreements=TableAgreements(extra_player_authorized_by="Floor")
+    ))
+    for seat in range(1, 10):
+        authorized.sit_down(seat=seat, player=f"P{seat}", buy_in=100)
+    with pytest.raises(IllegalActionError, match="full at 9 players"):
+        authorized.sit_down(seat=10, player="P10", buy_in=100)
+    authorized.place_button(seat=9)
+    assert len(authorized.next_hand().setup.stacks) == 9
+    double = Table(TableConfig(seat_count=9, schedule=single_game("DBO", "pot-limit", small_blind=1, big_blind=2), min_buy_in=20))
+    assert double.player_limit == 7
 
 
 def test_buy_in_must_be_between_the_table_minimum_and_maximum() -> None:

@@ -39,7 +39,8 @@ class Variant:
     hi_lo: bool = False
     discards: tuple[int, ...] = ()
     """Streets (1 = flop round, 2 = turn round) on which every active player discards one card."""
-    max_players: int = 10
+    max_players: int = 8
+    """omaha-club-rules.txt (opening): two to eight players; a ninth only with the manager's authorization."""
 
     def __post_init__(self) -> None:
         if not 2 <= self.hole_cards <= 6:
@@ -50,6 +51,10 @@ class Variant:
             raise GameDefinitionError(f"{self.name}: {self.boards} boards; one or two are dealt")
         if any(street not in (1, 2) for street in self.discards):
             raise GameDefinitionError(f"{self.name}: discards happen on the flop round (1) or the turn round (2)")
+
+    def player_limit(self, *, extra_player_authorized: bool = False) -> int:
+        """The most players dealt in: ``max_players`` (one more with the manager's authorization), deck permitting."""
+        return min(self.max_players + (1 if extra_player_authorized else 0), self.deck_capacity())
 
     def deck_capacity(self, *, runs: int = 1) -> int:
         """The most players one deck can deal this variant to, with ``runs`` complete boards."""
@@ -201,17 +206,23 @@ class Game:
         """For example ``"Pot-limit Omaha Hi-Lo 8-or-better"``."""
         return f"{self.structure.value.capitalize()} {self.variant.name}"
 
-    def validate_players(self, count: int) -> None:
-        """Refuse a deal of ``count`` players that the game or the deck cannot take."""
+    def validate_players(self, count: int, *, extra_player_authorized: bool = False) -> None:
+        """Refuse a deal of ``count`` players that the game or the deck cannot take.
+
+        ``extra_player_authorized``: the manager allowed one player more than the game seats
+        (omaha-club-rules.txt: "subject to the authorization of a poker club manager, a ninth
+        player can participate").
+        """
         if count < 2:
             raise GameDefinitionError(f"{self.name} needs at least two players, not {count}")
-        limit = min(self.variant.max_players, self.variant.deck_capacity())
+        limit = self.variant.player_limit(extra_player_authorized=extra_player_authorized)
         if count > limit:
             raise GameDefinitionError(
                 f"{self.name} seats at most {limit} players: {count} x {self.variant.hole_cards} hole cards"
                 f" + {self.variant.boards * BOARD_CARDS} board cards + {BURNS_PER_HAND} burns exceed {DECK_SIZE} cards"
                 if count > self.variant.deck_capacity()
                 else f"{self.name} seats at most {limit} players, not {count}"
+                + ("" if extra_player_authorized else " (one more only with the manager's authorization)")
             )
 
 

@@ -84,11 +84,13 @@ class HandSetup:
     mississippi_authorized_by: str | None = None
     """The manager whose authorization for Mississippi straddles is on record, if any."""
     extra_boards_allowed: bool = True
+    extra_player_authorized_by: str | None = None
+    """The manager who allowed one player more than the game seats (the seed's ninth player)."""
     hand_id: str = ""
 
     def __post_init__(self) -> None:
         count = len(self.stacks)
-        self.game.validate_players(count)
+        self.game.validate_players(count, extra_player_authorized=self.extra_player_authorized_by is not None)
         for seat, stack in self.stacks.items():
             if stack <= 0:
                 raise GameDefinitionError(f"Seat {seat} has {stack} chips and cannot be dealt in")

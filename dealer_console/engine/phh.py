@@ -378,6 +378,8 @@ def _dealer_console_fields(hand: Hand) -> dict[str, Any]:
     }
     if setup.mississippi_authorized_by is not None:
         setup_fields["mississippi_authorized_by"] = setup.mississippi_authorized_by
+    if setup.extra_player_authorized_by is not None:
+        setup_fields["extra_player_authorized_by"] = setup.extra_player_authorized_by
     fields: dict[str, Any] = {
         FIELD_PREFIX + "format": FORMAT_VERSION,
         FIELD_PREFIX + "variant": variant.code,
@@ -691,6 +693,9 @@ def _read_setup(reader: _Reader) -> HandSetup:
         authorized = setup_fields.data.get("mississippi_authorized_by")
         if authorized is not None and not isinstance(authorized, str):
             raise setup_fields.fail(f"field 'mississippi_authorized_by' must be a string, not {authorized!r}")
+        extra_player = setup_fields.data.get("extra_player_authorized_by")
+        if extra_player is not None and not isinstance(extra_player, str):
+            raise setup_fields.fail(f"field 'extra_player_authorized_by' must be a string, not {extra_player!r}")
         return HandSetup(
             game=game,
             stacks=dict(zip(seats, stacks, strict=True)),
@@ -700,6 +705,7 @@ def _read_setup(reader: _Reader) -> HandSetup:
             straddles_allowed=setup_fields.boolean("straddles_allowed"),
             mississippi_authorized_by=authorized,
             extra_boards_allowed=setup_fields.boolean("extra_boards_allowed"),
+            extra_player_authorized_by=extra_player,
             hand_id=setup_fields.string("hand_id"),
         )
     except GameDefinitionError as problem:
@@ -805,6 +811,8 @@ def _replay_standard(reader: _Reader, house: HouseRules) -> Hand:
             small_blind_seat=plan.small_blind_seat,
             big_blind_seat=plan.big_blind_seat,
             mississippi_authorized_by="PHH file" if plan.mississippi else None,
+            # a hand already played with one player more than the game seats had the room's authorization
+            extra_player_authorized_by="PHH file" if len(seats) > game.variant.max_players else None,
             hand_id=str(hand_name) if isinstance(hand_name, str | int) and not isinstance(hand_name, bool) else "",
         )
     except GameDefinitionError as problem:

@@ -54,8 +54,11 @@ class ScheduledGame:
     @property
     def seats_limit(self) -> int:
         """The most players this game can deal to (the variant's limit and one deck)."""
-        variant = VARIANTS[self.variant]
-        return min(variant.max_players, variant.deck_capacity())
+        return VARIANTS[self.variant].player_limit()
+
+    def player_limit(self, *, extra_player_authorized: bool = False) -> int:
+        """As :attr:`seats_limit`, with one more player when the manager authorized it."""
+        return VARIANTS[self.variant].player_limit(extra_player_authorized=extra_player_authorized)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

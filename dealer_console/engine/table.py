@@ -23,7 +23,7 @@ from typing import Any
 
 from dealer_console.engine.errors import EngineError, GameDefinitionError, IllegalActionError
 from dealer_console.engine.events import BlindKind, BlindPosted, Event, MisdealDeclared, RunsChosen
-from dealer_console.engine.games import HouseRules, Rake, Structure
+from dealer_console.engine.games import VARIANTS, HouseRules, Rake, Structure
 from dealer_console.engine.hand import Hand, HandSetup, Phase
 from dealer_console.engine.schedule import GameSchedule, position_for_next_hand, single_game
 from dealer_console.engine.table_events import (
@@ -83,9 +83,11 @@ class TableConfig:
         if not MIN_SEATS <= self.seat_count <= MAX_SEATS:
             raise GameDefinitionError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {self.seat_count}")
         for entry in self.schedule.games:
-            if self.seat_count > entry.seats_limit:
+            # The deck bounds the seats; the game's own player limit is applied as players sit down.
+            limit = VARIANTS[entry.variant].deck_capacity()
+            if self.seat_count > limit:
                 raise GameDefinitionError(
-                    f"{entry.name} deals to at most {entry.seats_limit} players; a {self.seat_count}-seat table cannot run it"
+                    f"{entry.name} deals to at most {limit} players from one deck; a {self.seat_count}-seat table cannot run it"
                 )
         biggest = self.schedule.max_big_blind
         if self.min_buy_in < biggest:
@@ -221,6 +223,18 @@ class Table:
     def agreements(self) -> TableAgreements:
         """The standing agreements that the next hand will record."""
         return self._agreements
+
+    @property
+    def seated_count(self) -> int:
+        """Players holding a seat (sitting out included)."""
+        return len(self._seats)
+
+    @property
+    def player_limit(self) -> int:
+        """The most players seated at once: every scheduled game's limit (omaha-club-rules.txt: two to
+        eight at Omaha, a ninth with the manager's authorization; double board seven), deck permitting."""
+        authorized = self._agreements.extra_player_authorized_by is not None
+        return min(min(entry.player_limit(extra_player_authorized=authorized) for entry in self.config.schedule.games), self.config.seat_count)
 
     @property
     def hand_in_progress(self) -> HandPlan | None:
@@ -580,6 +594,7 @@ class Table:
             straddles_allowed=agreements.straddles_allowed,
             mississippi_authorized_by=agreements.mississippi.manager if agreements.mississippi else None,
             extra_boards_allowed=agreements.extra_boards_allowed,
+            extra_player_authorized_by=agreements.extra_player_authorized_by,
             hand_id=f"{config.name} #{number}",
         )
         order = setup.seat_order()
@@ -636,6 +651,10 @@ class Table:
         for other in self._seats.values():
             if other.player == event.player:
                 raise self._refuse(event.seat, verb, f"{event.player} is already in seat {other.seat}")
+        limit = self.player_limit
+        if len(self._seats) >= limit:
+            extra = "" if self._agreements.extra_player_authorized_by else "; one more only with the manager's authorization"
+            raise self._refuse(event.seat, verb, f"the table is full at {limit} players (omaha-club-rules.txt{extra})")
         config = self.config
         if event.buy_in < config.min_buy_in or (config.max_buy_in is not None and event.buy_in > config.max_buy_in):
             raise self._refuse(event.seat, f"buy in for {event.buy_in}", f"the buy-in is {config.buy_in_range()}")

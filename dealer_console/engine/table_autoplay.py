@@ -79,7 +79,7 @@ class TableSession:
     def join(self) -> bool:
         """Seat a new player in a random empty seat; ``False`` if the table is full."""
         empty = [seat for seat in range(1, self.table.config.seat_count + 1) if self.table.seat(seat) is None]
-        if not empty:
+        if not empty or self.table.seated_count >= self.table.player_limit:
             return False
         rng = self.rng
         self.table.sit_down(

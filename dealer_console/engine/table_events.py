@@ -35,6 +35,8 @@ class TableAgreements:
     mississippi: MississippiAuthorization | None = None
     """``None``: no Mississippi straddles (they need a manager's authorization on record)."""
     extra_boards_allowed: bool = True
+    extra_player_authorized_by: str | None = None
+    """The manager who allowed one player more than the games seat (omaha-club-rules.txt: a ninth player)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -326,7 +326,12 @@ def _play(
     count = len(played.stacks)
     game, create = make_games(structure, small, big, house)
     state = create(list(played.stacks))
-    hand = Hand(HandSetup(game=game, stacks={i + 1: stack for i, stack in enumerate(played.stacks)}, button=count))
+    hand = Hand(HandSetup(
+        game=game,
+        stacks={i + 1: stack for i, stack in enumerate(played.stacks)},
+        button=count,
+        extra_player_authorized_by="floor" if count > game.variant.max_players else None,  # the seed's ninth player
+    ))
     hand.post_blinds()
     steps = played.steps
     if hand.big_blind_seat is not None and played.stacks[hand.big_blind_seat - 1] < big:

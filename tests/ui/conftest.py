@@ -34,7 +34,9 @@ def make_session(game: str, seats: dict[int, int], *, button: int, deck: str = "
     """A table with ``seats`` (seat -> buy-in), the button placed, blinds 1/2, Mississippi authorized, a stacked deck."""
     from datetime import UTC, datetime
 
-    agreements = TableAgreements(mississippi=MississippiAuthorization(manager="Floor", at=datetime(2024, 1, 1, tzinfo=UTC)))
+    agreements = TableAgreements(
+        mississippi=MississippiAuthorization(manager="Floor", at=datetime(2024, 1, 1, tzinfo=UTC)), extra_player_authorized_by="Floor"
+    )
     config = TableConfig(seat_count=9, schedule=single_game(game, structure, small_blind=1, big_blind=2), min_buy_in=20,
                          max_buy_in=400, agreements=agreements)
     table = Table(config)
