@@ -1,0 +1,178 @@
+"""Card detection and taught-deck recognition, measured against synthetic ground truth.
+
+Sources: issue 5 ("Card detection that works on real tables: light or dark felt, uneven light ...
+adaptive or felt-model segmentation, size limits from the calibration"; "Recognition of rank and
+suit with a confidence, rejecting to 'unknown' below a threshold"; taught-deck mode "lay out cards,
+tell the console which they are, in reading order"); SPEC "Inputs" (a reading below the confidence
+threshold is never applied silently).  Teach and test scenes always use different seeds.
+The recall floors below are regression guards set under the values measured in docs/vision.md,
+not the issue's targets (which are not met yet).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.detect import DetectorConfig, detect_cards
+from vision.evaluate import evaluate, teach_deck
+from vision.recognize import TaughtDeck, TeachError, read_frame, reading_order, teach, warp_face
+from vision.synthetic import Deck, SceneConfig, drawn_deck, generate_scene, load_art_deck, teach_layout
+
+TEACH_SEEDS = [700001, 700002]
+TEST_SEEDS = list(range(7000, 7006))
+
+CLEAN = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=False)
+
+
+@pytest.fixture(scope="module")
+def drawn() -> Deck:
+    return drawn_deck()
+
+
+@pytest.fixture(scope="module")
+def drawn_taught(drawn: Deck) -> TaughtDeck:
+    return teach_deck(drawn, TEACH_SEEDS)
+
+
+def _corner_error(quad: np.ndarray, truth: np.ndarray) -> float:
+    """Largest corner distance, allowing the 180-degree ambiguity of a card face."""
+    e1 = np.linalg.norm(quad - truth, axis=1).max()
+    e2 = np.linalg.norm(np.roll(quad, 2, axis=0) - truth, axis=1).max()
+    return float(min(e1, e2))
+
+
+@pytest.mark.parametrize("felt", ["green", "blue", "red", "dark"])
+def test_single_cards_are_found_on_light_and_dark_felts(drawn: Deck, felt: str) -> None:
+    """Issue 5: light or dark felt. Every separated card is found, its corners within 15 % of a card width
+    (the quad is a rotated rectangle; mild perspective makes the true card a slight trapezoid)."""
+    cfg = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=False, felt=felt)
+    s = generate_scene(drawn, 21, cfg, n_cards=9)
+    dets = [d for d in detect_cards(s.image, DetectorConfig(card_width_px=s.card_width_px)) if d.kind == "single"]
+    assert len(dets) == 9
+    for c in s.cards:
+        err = min(_corner_error(d.quad, c.quad) for d in dets)
+        assert err < 0.15 * s.card_width_px, (c.card, err)
+
+
+def test_detection_survives_strongly_uneven_light(drawn: Deck) -> None:
+    """Issue 5: uneven light. Felt from 45 % to 130 % brightness across the frame: a single global threshold
+    that keeps bright felt out loses cards in the dim half; the local felt model keeps all of them."""
+    s = generate_scene(drawn, 22, CLEAN, n_cards=9)
+    ramp = np.linspace(0.45, 1.3, s.image.shape[1], dtype=np.float32)[None, :, None]
+    img = np.clip(s.image.astype(np.float32) * ramp, 0, 255).astype(np.uint8)
+    dets = [d for d in detect_cards(img, DetectorConfig(card_width_px=s.card_width_px)) if d.kind == "single"]
+    assert len(dets) == 9
+
+
+def test_size_limits_come_from_the_calibration_scale(drawn: Deck) -> None:
+    """Issue 5: 'size limits from the calibration'. With the true scale every card is found; told the cards are
+    half that size, the detector rejects them all (chips and glare of card size are rejected the same way)."""
+    s = generate_scene(drawn, 23, CLEAN, n_cards=7)
+    assert len(detect_cards(s.image, DetectorConfig(card_width_px=s.card_width_px))) == 7
+    assert detect_cards(s.image, DetectorConfig(card_width_px=s.card_width_px / 2)) == []
+
+
+def test_reading_order_is_rows_then_left_to_right() -> None:
+    """Issue 5: the deck is taught 'in reading order'."""
+    rng = np.random.default_rng(0)
+    quads, expected = [], []
+    for r in range(3):
+        for c in range(4):
+            cx, cy = 100 + 150 * c + rng.uniform(-8, 8), 100 + 200 * r + rng.uniform(-25, 25)
+            quads.append(np.array([[cx - 50, cy - 70], [cx + 50, cy - 70], [cx + 50, cy + 70], [cx - 50, cy + 70]], np.float32))
+            expected.append(len(expected))
+    perm = rng.permutation(len(quads))
+    order = reading_order([quads[i] for i in perm], row_tol=70)
+    assert [int(perm[i]) for i in order] == expected
+
+
+def test_teaching_refuses_a_layout_with_the_wrong_card_count(drawn: Deck) -> None:
+    """A teaching frame whose card count differs from the list given must be refused, not taught shifted by one."""
+    s = teach_layout(drawn, 700003, cards=["As", "Kd", "7c"])
+    with pytest.raises(TeachError):
+        teach([(s.image, ["As", "Kd"])], s.card_width_px)
+
+
+def test_taught_cards_are_read_with_their_rank_and_suit(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+    """Issue 5 taught-deck mode: clean, separated cards from test seeds are read exactly, with a confidence."""
+    s = generate_scene(drawn, 7100, CLEAN, n_cards=10)
+    readings = read_frame(s.image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+    truth = {c.card for c in s.cards}
+    confident = [r for r in readings if r.card is not None]
+    assert all(r.card in truth for r in confident)
+    assert len(confident) >= 8  # measured 10 of 10 at the time of writing
+    assert all(0 < r.confidence <= 1 for r in confident)
+
+
+def test_a_card_without_an_index_is_read_as_unknown(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+    """SPEC Inputs: below the confidence threshold a reading is never applied; a blank face has no index to read."""
+    blank = {c: np.dstack([np.full_like(f[:, :, :3], 245), f[:, :, 3]]) for c, f in drawn.faces.items()}
+    s = generate_scene(Deck("blank", blank), 7200, CLEAN, n_cards=6)
+    readings = read_frame(s.image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+    assert len(readings) == 6
+    assert all(r.card is None and r.confidence == 0.0 for r in readings)
+
+
+def test_an_untaught_card_design_is_not_read_confidently(drawn: Deck, shared_data: Path) -> None:
+    """Taught-deck mode knows only the taught deck: another brand's faces must come back unknown (or, rarely,
+    right), never wrong.  Uses one shared art set as the untaught brand."""
+    folder = shared_data / "cards" / "vpc_byron_knoll_public_domain"
+    if not (folder / "manifest.csv").is_file():
+        pytest.skip("card art set vpc_byron_knoll_public_domain absent")
+    other = load_art_deck(folder)
+    taught = teach_deck(drawn, TEACH_SEEDS)
+    s = generate_scene(other, 7300, CLEAN, n_cards=8)
+    readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
+    truth = {c.card for c in s.cards}
+    assert all(r.card is None or r.card in truth for r in readings)
+
+
+def test_corner_index_is_read_from_either_corner(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+    """Issue 5: read a partly covered card from its visible corner index. Cover the top-left index of a clean
+    face: the bottom-right index still reads the card."""
+    s = generate_scene(drawn, 7400, CLEAN, n_cards=5)
+    c = s.cards[0]
+    face = warp_face(s.image, c.quad)
+    covered = face.copy()
+    cv2.rectangle(covered, (0, 0), (70, 110), (40, 90, 30), -1)
+    r = drawn_taught.read_face(covered, c.quad)
+    assert r.best == c.card and r.score > 0.85
+    assert r.card in (None, c.card)
+    top_left_only = drawn_taught.score_crop(covered[:84, :46])  # the covered corner alone matches nothing well
+    assert max(top_left_only[0].values()) < 0.75
+
+
+@pytest.mark.parametrize("art", ["vectorized_playing_cards_aguilar_lgpl3", "vpc_byron_knoll_public_domain"])
+def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path, art: str) -> None:
+    """Issue 5 'Done when' 2 (partial, 6 scenes, not the 2,000 of the target): full scenes with overlaps, glare,
+    shadow, chips; taught from separate seeds.  Guards: no confident misread, recall of visible indices >= 50 %
+    (measured about 65-70 %, see docs/vision.md; the target is 98 %).  Over 200 scenes the same code still
+    makes 4-6 confident misreads per art set (docs/vision.md, known failure 1): these 6 seeds guard against
+    regressions, they do not prove the target."""
+    folder = shared_data / "cards" / art
+    if not (folder / "manifest.csv").is_file():
+        pytest.skip(f"card art set {art} absent")
+    deck = load_art_deck(folder)
+    taught = teach_deck(deck, TEACH_SEEDS)
+    score = evaluate(deck, taught, TEST_SEEDS)
+    assert score.confident_misreads == 0, score.misread_examples
+    assert score.recall_visible >= 0.5, score.as_dict()
+
+
+def test_two_corners_naming_different_cards_is_unknown(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+    """SPEC Inputs (never a silent misread): a card's two corner indices must agree.  A face whose top half is the
+    As and bottom half the Kd (two cards overlapping exactly at the middle) reads clearly at each corner, but as
+    two different cards: the reading must be unknown, not whichever corner scored higher."""
+    from vision.recognize import FACE_H, FACE_W
+
+    a = cv2.resize(drawn.faces["As"][:, :, :3], (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+    k = cv2.resize(drawn.faces["Kd"][:, :, :3], (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
+    each = [drawn_taught.read_face(f, np.zeros((4, 2), np.float32)) for f in (a, k)]
+    assert [r.card for r in each] == ["As", "Kd"]  # each face alone reads right (the rule below is not vacuous)
+    mixed = np.vstack([a[: FACE_H // 2], k[FACE_H // 2 :]])
+    r = drawn_taught.read_face(mixed, np.zeros((4, 2), np.float32))
+    assert r.card is None and r.best in ("As", "Kd")

@@ -1,0 +1,126 @@
+"""Card detection on an overhead frame.
+
+Segmentation uses a model of the felt, not one global threshold: the felt's chroma is the frame's
+median chroma, its lightness is estimated locally (a coarse lower envelope, so uneven light and soft
+glare move the reference with them).  A pixel is "card" when it is much lighter than the local felt
+or far from the felt's chroma.  Blobs are then judged against the card size expected from the
+calibration scale (``card_width_px``): a blob the size of one card becomes one card; a blob the size
+of two overlapping cards (hole cards at showdown) becomes two hypotheses, one at each end, so that
+each card can be read from its visible corner index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from .synthetic import CARD_ASPECT
+
+
+@dataclass
+class Detection:
+    quad: np.ndarray  # 4x2 float32 in frame coords, ordered so the long side is vertical (TL, TR, BR, BL)
+    kind: str  # 'single' or 'pair-part'
+    blob: int  # id of the blob it came from; alternatives from one blob share it
+    alternatives: list[np.ndarray] | None = None  # other plausible quads for the same card (e.g. 90-degree ambiguity)
+
+
+@dataclass
+class DetectorConfig:
+    card_width_px: float = 115.0  # from the table calibration (card width at the plan's scale)
+    scale: float = 0.5  # working resolution as a fraction of the frame
+    light_delta: float = 38.0  # card lighter than the local felt by this much (Lab L, 0-255)
+    chroma_delta: float = 40.0  # or this far from the felt's chroma (Lab a,b)
+    size_tolerance: float = 0.25  # a single card's sides within +-25 % of nominal
+
+
+def _order_portrait(pts: np.ndarray) -> np.ndarray:
+    """Order 4 corners TL, TR, BR, BL (image sense) and rotate so the first edge is a short side."""
+    c = pts.mean(0)
+    ang = np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0])
+    p = pts[np.argsort(ang)]  # clockwise in image coords starting near -pi (left)
+    # Make p[0]->p[1] the short edge.
+    if np.linalg.norm(p[1] - p[0]) > np.linalg.norm(p[2] - p[1]):
+        p = np.roll(p, -1, axis=0)
+    return p.astype(np.float32)
+
+
+def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
+    """Binary card mask at working resolution."""
+    small = cv2.resize(frame, None, fx=cfg.scale, fy=cfg.scale, interpolation=cv2.INTER_AREA)
+    lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
+    L = lab[:, :, 0].astype(np.float32)
+    ab = lab[:, :, 1:].astype(np.float32)
+    # Felt chroma: the peak of the chroma histogram among the darker half of the pixels (cards are light,
+    # and may cover half the frame when a deck is laid out for teaching, so a plain median would drift).
+    dark = L <= np.median(L)
+    hist = cv2.calcHist([lab[:, :, 1:]], [0, 1], dark.astype(np.uint8), [64, 64], [0, 256, 0, 256])
+    pa, pb = np.unravel_index(int(np.argmax(hist)), hist.shape)
+    felt_ab = np.array([pa * 4 + 2, pb * 4 + 2], np.float32)
+    chroma = np.sqrt(((ab - felt_ab) ** 2).sum(axis=2))
+    # Local felt lightness: lower envelope on a coarse grid (cards are brighter than felt, so a min filter
+    # over about two card widths removes them), then smoothed.
+    h, w = L.shape
+    f = 16
+    coarse = cv2.resize(L, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
+    k = max(3, int(2.2 * cfg.card_width_px * cfg.scale / f) | 1)
+    env = cv2.erode(coarse, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    env = cv2.dilate(env, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))  # opening: back up to local felt level
+    env = cv2.GaussianBlur(env, (0, 0), 2)
+    felt_L = cv2.resize(env, (w, h), interpolation=cv2.INTER_LINEAR)
+    mask = ((L - felt_L) > cfg.light_delta) | (chroma > cfg.chroma_delta)
+    m = mask.astype(np.uint8) * 255
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    return m
+
+
+def _rect_quad(center: np.ndarray, u: np.ndarray, v: np.ndarray, half_u: float, half_v: float) -> np.ndarray:
+    pts = np.array([center - u * half_u - v * half_v, center + u * half_u - v * half_v,
+                    center + u * half_u + v * half_v, center - u * half_u + v * half_v], np.float32)
+    return _order_portrait(pts)
+
+
+def detect_cards(frame: np.ndarray, cfg: DetectorConfig | None = None) -> list[Detection]:
+    cfg = cfg or DetectorConfig()
+    m = segment(frame, cfg)
+    s = cfg.scale
+    cw = cfg.card_width_px * s
+    ch = cw * CARD_ASPECT
+    tol = cfg.size_tolerance
+    area1 = cw * ch
+    contours, _ = cv2.findContours(m, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    out: list[Detection] = []
+    for bi, cnt in enumerate(contours):
+        cnt = cv2.convexHull(cnt)  # black pips touching the edge leave notches; the card itself is convex
+        area = cv2.contourArea(cnt)
+        if area < 0.45 * area1 or area > 2.6 * area1:
+            continue
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(cnt)
+        if rw <= 0 or rh <= 0:
+            continue
+        fill = area / (rw * rh)
+        a = np.deg2rad(ang)
+        u = np.array([np.cos(a), np.sin(a)], np.float32)  # along rw
+        v = np.array([-np.sin(a), np.cos(a)], np.float32)  # along rh
+        c = np.array([cx, cy], np.float32)
+        short, long_ = sorted((rw, rh))
+        if abs(short - cw) <= tol * cw and abs(long_ - ch) <= tol * ch and fill > 0.8:
+            out.append(Detection(_rect_quad(c, u, v, rw / 2, rh / 2) / s, "single", bi))
+            continue
+        # Two overlapping cards: one side matches a card side, the other is longer than a card's.
+        hyps: list[np.ndarray] = []
+        for (da, ua), (db, ub) in (((rw, u), (rh, v)), ((rh, v), (rw, u))):
+            # da: the side spanned by both cards; db: the shared side.
+            for shared, spanned_len in ((ch, cw), (cw, ch)):
+                if abs(db - shared) <= tol * shared and 1.1 * spanned_len < da < 2.05 * spanned_len:
+                    for sign in (-1.0, 1.0):
+                        cc = c + ua * sign * (da / 2 - spanned_len / 2)
+                        hyps.append(_rect_quad(cc, ua, ub, spanned_len / 2, db / 2))
+        if hyps and fill > 0.7:
+            # Hypotheses come in end pairs; keep all, the recogniser picks by confidence.
+            for h in hyps:
+                out.append(Detection(h / s, "pair-part", bi))
+    return out

@@ -1,0 +1,346 @@
+"""Synthetic overhead table scenes with ground truth.
+
+Card faces come from the shared card-art sets (``cards/*/manifest.csv`` + ``png_500w``); when the
+art is absent, :func:`drawn_deck` draws simple faces (rank and suit in the corners) so the demo table
+still works.  Everything is driven by a seed: the same seed gives the same scene, pixel for pixel.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+RANKS = "23456789TJQKA"
+SUITS = "cdhs"
+ALL_CARDS = [r + s for r in RANKS for s in SUITS]
+CARD_ASPECT = 1.4  # height / width of a poker-size card (63 x 88 mm)
+
+# Corner-index region of a portrait card face, as fractions of width and height (both art sets fit).
+INDEX_REGION = (0.0, 0.0, 0.20, 0.28)
+
+
+@dataclass
+class Deck:
+    """Card faces as RGBA (BGRA) images keyed by card id ('As', 'Td')."""
+
+    name: str
+    faces: dict[str, np.ndarray]
+
+
+def load_art_deck(folder: Path) -> Deck:
+    """Load a deck from a folder with ``manifest.csv`` (columns svg, png_500w, card)."""
+    faces: dict[str, np.ndarray] = {}
+    with open(folder / "manifest.csv", newline="") as fh:
+        for row in csv.DictReader(fh):
+            card = row["card"].strip()
+            if card not in ALL_CARDS:
+                continue
+            img = cv2.imread(str(folder / row["png_500w"]), cv2.IMREAD_UNCHANGED)
+            if img is None:
+                continue
+            if img.ndim == 2:
+                img = cv2.cvtColor(img, cv2.COLOR_GRAY2BGRA)
+            elif img.shape[2] == 3:
+                img = cv2.cvtColor(img, cv2.COLOR_BGR2BGRA)
+            # Normalise every face to the poker-card aspect so geometry is the same for all decks.
+            faces[card] = cv2.resize(img, (500, int(500 * CARD_ASPECT)), interpolation=cv2.INTER_AREA)
+    return Deck(folder.name, faces)
+
+
+def _rounded_mask(w: int, h: int, r: int) -> np.ndarray:
+    m = np.zeros((h, w), np.uint8)
+    cv2.rectangle(m, (r, 0), (w - 1 - r, h - 1), 255, -1)
+    cv2.rectangle(m, (0, r), (w - 1, h - 1 - r), 255, -1)
+    for cx, cy in ((r, r), (w - 1 - r, r), (r, h - 1 - r), (w - 1 - r, h - 1 - r)):
+        cv2.circle(m, (cx, cy), r, 255, -1)
+    return m
+
+
+def _draw_suit(img: np.ndarray, suit: str, cx: int, cy: int, s: int, color: tuple[int, int, int]) -> None:
+    if suit == "d":
+        pts = np.array([[cx, cy - s], [cx + int(0.7 * s), cy], [cx, cy + s], [cx - int(0.7 * s), cy]], np.int32)
+        cv2.fillPoly(img, [pts], color)
+    elif suit == "h":
+        cv2.circle(img, (cx - s // 2, cy - s // 4), s // 2, color, -1)
+        cv2.circle(img, (cx + s // 2, cy - s // 4), s // 2, color, -1)
+        cv2.fillPoly(img, [np.array([[cx - s, cy - s // 8], [cx + s, cy - s // 8], [cx, cy + s]], np.int32)], color)
+    elif suit == "s":
+        cv2.circle(img, (cx - s // 2, cy + s // 5), s // 2, color, -1)
+        cv2.circle(img, (cx + s // 2, cy + s // 5), s // 2, color, -1)
+        cv2.fillPoly(img, [np.array([[cx - s, cy + s // 8], [cx + s, cy + s // 8], [cx, cy - s]], np.int32)], color)
+        cv2.fillPoly(img, [np.array([[cx, cy + s // 3], [cx + s // 3, cy + s], [cx - s // 3, cy + s]], np.int32)], color)
+    else:  # clubs
+        for dx, dy in ((0, -s // 2), (-s // 2, s // 6), (s // 2, s // 6)):
+            cv2.circle(img, (cx + dx, cy + dy), int(s * 0.42), color, -1)
+        cv2.fillPoly(img, [np.array([[cx, cy], [cx + s // 3, cy + s], [cx - s // 3, cy + s]], np.int32)], color)
+
+
+def drawn_deck() -> Deck:
+    """A deck drawn here (no art needed): rank letter and suit shape in two opposite corners."""
+    w, h = 500, int(500 * CARD_ASPECT)
+    mask = _rounded_mask(w, h, 30)
+    faces: dict[str, np.ndarray] = {}
+    for card in ALL_CARDS:
+        rank, suit = card[0], card[1]
+        color = (30, 30, 200) if suit in "hd" else (20, 20, 20)
+        face = np.full((h, w, 3), 250, np.uint8)
+        label = "10" if rank == "T" else rank
+        half = np.full((h, w, 3), 250, np.uint8)
+        scale = 2.4 if len(label) == 1 else 1.9
+        cv2.putText(half, label, (14, 80), cv2.FONT_HERSHEY_DUPLEX, scale, color, 6, cv2.LINE_AA)
+        _draw_suit(half, suit, 50, 142, 38, color)
+        _draw_suit(half, suit, w // 2, h // 2 - 40, 70, color)
+        face = np.minimum(half, cv2.rotate(half, cv2.ROTATE_180))
+        cv2.rectangle(face, (110, 200), (w - 110, h - 200), color, 3)
+        faces[card] = np.dstack([face, mask])
+    return Deck("drawn", faces)
+
+
+def available_decks(data_dir: Path | None) -> list[Deck]:
+    """Art decks found under ``data_dir/cards``; the drawn deck when there are none."""
+    decks: list[Deck] = []
+    if data_dir is not None and (data_dir / "cards").is_dir():
+        for folder in sorted((data_dir / "cards").iterdir()):
+            if (folder / "manifest.csv").is_file():
+                deck = load_art_deck(folder)
+                if len(deck.faces) == 52:
+                    decks.append(deck)
+    return decks or [drawn_deck()]
+
+
+@dataclass
+class CardTruth:
+    card: str
+    quad: np.ndarray  # 4x2 float32, image coords: face top-left, top-right, bottom-right, bottom-left
+    index_visible: bool  # at least one corner index is uncovered (>= 90 % of its area)
+    visible_fraction: float
+
+
+@dataclass
+class Scene:
+    image: np.ndarray  # BGR uint8
+    cards: list[CardTruth]
+    card_width_px: float  # calibration scale: nominal card width on the image (before perspective)
+    seed: int
+    meta: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass
+class SceneConfig:
+    width: int = 1920
+    height: int = 1080
+    min_cards: int = 5
+    max_cards: int = 20
+    card_width_px: tuple[float, float] = (105.0, 125.0)
+    overlap_pairs: bool = True  # showdown hole cards laid overlapping in pairs (corner index left visible)
+    glare: bool = True
+    shadow: bool = True
+    chips: bool = True
+    blur_sigma: tuple[float, float] = (0.0, 1.2)
+    noise_sigma: tuple[float, float] = (1.0, 5.0)
+    perspective: float = 0.04  # max corner displacement as a fraction of the frame
+    felt: str = "random"  # 'green', 'blue', 'red', 'dark', or 'random'
+
+
+FELTS = {"green": (40, 105, 30), "blue": (110, 70, 20), "red": (30, 30, 120), "dark": (45, 45, 40)}
+
+
+def _felt(rng: np.random.Generator, cfg: SceneConfig) -> np.ndarray:
+    name = cfg.felt if cfg.felt != "random" else ["green", "blue", "red", "dark"][int(rng.integers(4))]
+    base = np.array(FELTS[name], np.float32) * rng.uniform(0.8, 1.2, 3).astype(np.float32)
+    h, w = cfg.height, cfg.width
+    small = rng.normal(0, 6, (h // 16, w // 16, 3)).astype(np.float32)
+    tex = cv2.resize(small, (w, h), interpolation=cv2.INTER_CUBIC)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    cx, cy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
+    light = 1.15 - 0.45 * (((xx - cx) / w) ** 2 + ((yy - cy) / h) ** 2)  # uneven light: bright spot, dim edges
+    img = (base[None, None, :] + tex) * light[..., None]
+    return img
+
+
+def _card_quad(cx: float, cy: float, w: float, angle_deg: float) -> np.ndarray:
+    h = w * CARD_ASPECT
+    pts = np.array([[-w / 2, -h / 2], [w / 2, -h / 2], [w / 2, h / 2], [-w / 2, h / 2]], np.float32)
+    a = np.deg2rad(angle_deg)
+    rot = np.array([[np.cos(a), -np.sin(a)], [np.sin(a), np.cos(a)]], np.float32)
+    return (pts @ rot.T + np.array([cx, cy], np.float32)).astype(np.float32)
+
+
+def _layout(rng: np.random.Generator, cfg: SceneConfig, n: int, cw: float) -> list[tuple[np.ndarray, int]]:
+    """Quads for n cards: a board row, then overlapping pairs (or singles) in seat areas.
+
+    Returns (quad, group) where cards of one overlapping pair share a group id.
+    """
+    quads: list[tuple[np.ndarray, int]] = []
+    ch = cw * CARD_ASPECT
+    n_board = min(n, int(rng.integers(3, 6)))
+    gap = cw * rng.uniform(0.12, 0.3)
+    row_w = n_board * cw + (n_board - 1) * gap
+    x0 = cfg.width / 2 - row_w / 2 + cw / 2
+    y0 = cfg.height / 2 + rng.uniform(-0.05, 0.05) * cfg.height
+    tilt = rng.uniform(-8, 8)
+    for i in range(n_board):
+        quads.append((_card_quad(x0 + i * (cw + gap), y0 + rng.uniform(-3, 3), cw, tilt + rng.uniform(-3, 3)), len(quads)))
+    # Seat areas around an ellipse, avoiding the board row.
+    rest = n - n_board
+    groups: list[int] = []
+    while rest > 0:
+        k = 2 if (cfg.overlap_pairs and rest >= 2 and rng.random() < 0.7) else 1
+        groups.append(k)
+        rest -= k
+    slots = len(groups)
+    angles = np.linspace(0, 2 * np.pi, slots, endpoint=False) + rng.uniform(0, 2 * np.pi)
+    rx, ry = cfg.width * 0.36, cfg.height * 0.33
+    gid = len(quads)
+    for k, th in zip(groups, angles, strict=True):
+        cx = cfg.width / 2 + rx * np.cos(th) + rng.uniform(-20, 20)
+        cy = cfg.height / 2 + ry * np.sin(th) + rng.uniform(-20, 20)
+        cx = float(np.clip(cx, ch, cfg.width - ch))
+        cy = float(np.clip(cy, ch * 0.8, cfg.height - ch * 0.8))
+        ang = rng.uniform(-180, 180)
+        if k == 1:
+            quads.append((_card_quad(cx, cy, cw, ang), gid))
+        else:
+            # Second card shifted right (in the card's own frame) so the first's top-left index stays visible.
+            shift = cw * rng.uniform(0.35, 0.55)
+            a = np.deg2rad(ang)
+            dx, dy = shift * np.cos(a), shift * np.sin(a)
+            dn = rng.uniform(-0.08, 0.08) * ch
+            quads.append((_card_quad(cx - dx / 2, cy - dy / 2, cw, ang), gid))
+            quads.append((_card_quad(cx + dx / 2 - dn * np.sin(a), cy + dy / 2 + dn * np.cos(a), cw, ang + rng.uniform(-6, 6)), gid))
+        gid += 1
+    return quads
+
+
+def _paste(canvas: np.ndarray, face: np.ndarray, quad: np.ndarray) -> np.ndarray:
+    """Warp an RGBA face onto the float canvas at quad; returns the full-frame coverage mask (uint8)."""
+    h, w = face.shape[:2]
+    src = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
+    x0, y0 = np.floor(quad.min(0)).astype(int) - 2
+    x1, y1 = np.ceil(quad.max(0)).astype(int) + 2
+    H, W = canvas.shape[:2]
+    x0, y0, x1, y1 = max(x0, 0), max(y0, 0), min(x1, W), min(y1, H)
+    mask_full = np.zeros((H, W), np.uint8)
+    if x1 <= x0 or y1 <= y0:
+        return mask_full
+    M = cv2.getPerspectiveTransform(src, (quad - np.array([x0, y0], np.float32)).astype(np.float32))
+    warped = cv2.warpPerspective(face, M, (x1 - x0, y1 - y0), flags=cv2.INTER_AREA, borderValue=(0, 0, 0, 0))
+    alpha = warped[:, :, 3:4].astype(np.float32) / 255.0
+    roi = canvas[y0:y1, x0:x1]
+    roi[:] = roi * (1 - alpha) + warped[:, :, :3].astype(np.float32) * alpha
+    mask_full[y0:y1, x0:x1] = (warped[:, :, 3] > 127).astype(np.uint8) * 255
+    return mask_full
+
+
+def _index_mask(quad: np.ndarray, shape: tuple[int, int]) -> list[np.ndarray]:
+    """Masks of the two corner-index regions (top-left and, by symmetry, bottom-right) of a card quad."""
+    src = np.array([[0, 0], [1, 0], [1, 1], [0, 1]], np.float32)
+    M = cv2.getPerspectiveTransform(src, quad.astype(np.float32))
+    x0, y0, x1, y1 = INDEX_REGION
+    out = []
+    for reg in (np.array([[x0, y0], [x1, y0], [x1, y1], [x0, y1]], np.float32),
+                np.array([[1 - x0, 1 - y0], [1 - x1, 1 - y0], [1 - x1, 1 - y1], [1 - x0, 1 - y1]], np.float32)):
+        pts = cv2.perspectiveTransform(reg[None], M)[0]
+        m = np.zeros(shape, np.uint8)
+        cv2.fillConvexPoly(m, np.round(pts).astype(np.int32), 255)
+        out.append(m)
+    return out
+
+
+def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_cards: int | None = None) -> Scene:
+    """One overhead scene.  Deterministic in (deck, seed, cfg, n_cards)."""
+    cfg = cfg or SceneConfig()
+    rng = np.random.default_rng(seed)
+    n = int(n_cards if n_cards is not None else rng.integers(cfg.min_cards, cfg.max_cards + 1))
+    cards = list(rng.choice(sorted(deck.faces), size=n, replace=False))
+    cw = float(rng.uniform(*cfg.card_width_px))
+    canvas = _felt(rng, cfg)
+    layout = _layout(rng, cfg, n, cw)
+    # Whole-table perspective (camera not exactly overhead).
+    W, H = cfg.width, cfg.height
+    d = cfg.perspective
+    src = np.array([[0, 0], [W, 0], [W, H], [0, H]], np.float32)
+    dst = src + rng.uniform(-d, d, (4, 2)).astype(np.float32) * np.array([W, H], np.float32)
+    P = cv2.getPerspectiveTransform(src, dst)
+    # Chips first (under cards) and some on top of nothing in particular.
+    chip_specs = []
+    if cfg.chips:
+        for _ in range(int(rng.integers(3, 10))):
+            chip_specs.append((rng.uniform(0.05, 0.95) * W, rng.uniform(0.05, 0.95) * H, cw * 0.35,
+                               tuple(int(c) for c in rng.integers(20, 240, 3))))
+    for x, y, r, col in chip_specs:
+        cv2.circle(canvas, (int(x), int(y)), int(r), tuple(float(c) for c in col), -1, cv2.LINE_AA)
+        cv2.circle(canvas, (int(x), int(y)), int(r * 0.75), (235.0, 235.0, 235.0), max(2, int(r * 0.12)), cv2.LINE_AA)
+    masks: list[np.ndarray] = []
+    truths: list[CardTruth] = []
+    quads_img = []
+    for card, (quad, _group) in zip(cards, layout, strict=True):
+        q = cv2.perspectiveTransform(quad[None], P)[0].astype(np.float32)
+        quads_img.append(q)
+        masks.append(_paste(canvas, deck.faces[card], q))
+    # Coverage: a later card covers an earlier one.
+    covered = np.zeros((H, W), np.uint8)
+    vis: list[tuple[bool, float]] = []
+    for i in range(n - 1, -1, -1):
+        best = 0.0
+        for m in _index_mask(quads_img[i], (H, W)):
+            area = float(np.count_nonzero(m))
+            free = float(np.count_nonzero(cv2.bitwise_and(m, cv2.bitwise_not(covered))))
+            best = max(best, free / area if area else 0.0)
+        own = float(np.count_nonzero(masks[i]))
+        frac = float(np.count_nonzero(cv2.bitwise_and(masks[i], cv2.bitwise_not(covered)))) / own if own else 0.0
+        vis.append((best >= 0.9, frac))
+        covered = cv2.bitwise_or(covered, masks[i])
+    vis.reverse()
+    for card, q, (iv, frac) in zip(cards, quads_img, vis, strict=True):
+        truths.append(CardTruth(str(card), q, iv and frac > 0.05, frac))
+    # Shadow (a hand or arm): a soft darkened half-plane.
+    if cfg.shadow and rng.random() < 0.6:
+        yy, xx = np.mgrid[0:H, 0:W].astype(np.float32)
+        a = rng.uniform(0, 2 * np.pi)
+        t = (xx - W / 2) * np.cos(a) + (yy - H / 2) * np.sin(a) - rng.uniform(0.1, 0.4) * W
+        shade = 1 - rng.uniform(0.25, 0.45) / (1 + np.exp(-t / 40))
+        canvas *= shade[..., None]
+    # Glare: one or two soft bright blobs.
+    if cfg.glare:
+        for _ in range(int(rng.integers(1, 3))):
+            g = np.zeros((H // 4, W // 4), np.float32)
+            cv2.ellipse(g, (int(rng.uniform(0, W // 4)), int(rng.uniform(0, H // 4))),
+                        (int(rng.uniform(15, 50)), int(rng.uniform(8, 25))), rng.uniform(0, 180), 0, 360, 1.0, -1)
+            g = cv2.GaussianBlur(g, (0, 0), 8)
+            g = cv2.resize(g, (W, H))
+            canvas += (rng.uniform(60, 130) * g)[..., None]
+    sigma = rng.uniform(*cfg.blur_sigma)
+    if sigma > 0.3:
+        canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
+    canvas += rng.normal(0, rng.uniform(*cfg.noise_sigma), canvas.shape).astype(np.float32)
+    image = np.clip(canvas, 0, 255).astype(np.uint8)
+    return Scene(image, truths, cw, seed, {"deck": deck.name, "perspective": P})
+
+
+def teach_layout(deck: Deck, seed: int, cards: list[str] | None = None, cfg: SceneConfig | None = None) -> Scene:
+    """A teaching scene: cards laid in rows, not overlapping, in reading order (as a dealer lays them out).
+
+    Returns the scene; ``scene.cards`` lists the cards in the same reading order (left to right, top to bottom).
+    """
+    cfg = cfg or SceneConfig()
+    rng = np.random.default_rng(seed)
+    cards = list(cards if cards is not None else ALL_CARDS)
+    cw = float(rng.uniform(*cfg.card_width_px))
+    ch = cw * CARD_ASPECT
+    per_row = int((cfg.width - cw) // (cw * 1.3))
+    canvas = _felt(rng, cfg)
+    truths = []
+    for i, card in enumerate(cards):
+        r, c = divmod(i, per_row)
+        cx = cw + c * cw * 1.3 + rng.uniform(-5, 5)
+        cy = ch * 0.7 + r * ch * 1.15 + rng.uniform(-5, 5)
+        q = _card_quad(cx, cy, cw, rng.uniform(-4, 4) + (180 if rng.random() < 0.5 else 0))
+        _paste(canvas, deck.faces[card], q)
+        truths.append(CardTruth(card, q, True, 1.0))
+    canvas += rng.normal(0, 2, canvas.shape).astype(np.float32)
+    return Scene(np.clip(canvas, 0, 255).astype(np.uint8), truths, cw, seed, {"deck": deck.name})
