@@ -447,6 +447,8 @@ def _pokerkit_state(history: HandHistory, house: HouseRules | None = None) -> St
             AUTOMATIONS, history.ante_trimming_status, history.antes, history.blinds_or_straddles, history.min_bet, mode=Mode.CASH_GAME
         )
     elif history.variant == "FO/8":
+        # the oracle's class caps every round; it has no uncapped heads-up (a house option)
+        assert not (house or HouseRules()).limit_heads_up_uncapped
         raises = (house or HouseRules()).limit_raises_per_round
         definition = FixedLimitOmahaHoldemHighLowEightOrBetter(
             AUTOMATIONS, history.ante_trimming_status, history.antes, history.blinds_or_straddles, history.small_bet, history.big_bet,
@@ -459,12 +461,12 @@ def _pokerkit_state(history: HandHistory, house: HouseRules | None = None) -> St
     return state
 
 
-def replay_in_pokerkit(text: str) -> list[int]:
+def replay_in_pokerkit(text: str, house: HouseRules | None = None) -> list[int]:
     """pokerkit's final stacks for an exported file (raises ``ValueError`` if it refuses an action)."""
     history = HandHistory.loads(text)
     events = history.user_defined_fields[FIELD_PREFIX + "events"]
     runs = {history.seats.index(e["seat"]): e["runs"] for e in events if e["kind"] == "runs"} if history.seats else {}
-    state = _pokerkit_state(history)
+    state = _pokerkit_state(history, house)
     actions = collections.deque(history.actions)
     refusal: Exception | None = None
     with warnings.catch_warnings():
@@ -494,7 +496,7 @@ def replay_in_pokerkit(text: str) -> list[int]:
             elif state.can_pull_chips():
                 state.pull_chips()
             else:
-                raise ValueError(f"pokerkit refuses {actions[0]!r}: {refusal}")
+                raise ValueError(f"pokerkit refuses {actions[0] if actions else 'to finish'!r}: {refusal}")
     return [int(stack) for stack in state.stacks]
 
 

@@ -49,13 +49,10 @@ import dataclasses
 import io
 import time
 import tomllib
-import warnings
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pokerkit import Mode, PotLimitOmahaHoldem, State
-from pokerkit.notation import HandHistory, parse_action
 
 from dealer_console.cli import main
 from dealer_console.engine.events import BlindKind, BlindPosted, event_to_dict
@@ -69,8 +66,7 @@ from dealer_console.engine.phh import (
     is_standard_phh,
     load_phh,
 )
-from tests.support.pokerkit_oracle import FixedLimitOmahaHoldemHighLowEightOrBetter
-from tests.test_phh_export_import import AUTOMATIONS, assert_identical, exclusions_met, standard_part
+from tests.test_phh_export_import import assert_identical, exclusions_met, replay_in_pokerkit, standard_part
 
 HANDS = 300
 """Hands simulated per game: a few hundred, a few seconds each."""
@@ -215,73 +211,6 @@ def test_standard_fields_alone_replay_in_this_engine_to_the_finishing_stacks(sim
 # ------------------------------------------------------------------ (b) pokerkit replay
 
 
-def pokerkit_state(history: HandHistory, hand: Hand) -> State:
-    """pokerkit's state for a ``PO`` or ``FO/8`` file (module docstring: the file's ante trimming)."""
-    house = hand.game.house
-    assert history.antes is not None and history.blinds_or_straddles is not None
-    if history.variant == "PO":
-        assert history.min_bet is not None
-        definition: Any = PotLimitOmahaHoldem(
-            AUTOMATIONS, history.ante_trimming_status, history.antes, history.blinds_or_straddles, history.min_bet,
-            mode=Mode.CASH_GAME,
-        )
-    elif history.variant == "FO/8":
-        # the oracle's class caps every round; it has no uncapped heads-up (a house option)
-        assert not house.limit_heads_up_uncapped
-        definition = FixedLimitOmahaHoldemHighLowEightOrBetter(
-            AUTOMATIONS, history.ante_trimming_status, history.antes, history.blinds_or_straddles, history.small_bet,
-            history.big_bet, raises_per_round=house.limit_raises_per_round, mode=Mode.CASH_GAME,
-        )
-    else:
-        raise AssertionError(f"not a PHH Omaha variant: {history.variant}")
-    state: State = definition(history.starting_stacks, len(history.starting_stacks))
-    state.can_win_now = lambda player_index: True  # type: ignore[method-assign]
-    return state
-
-
-def replay_in_pokerkit(text: str, hand: Hand) -> list[int]:
-    """pokerkit's final stacks for a file (``ValueError`` if pokerkit refuses an action).
-
-    The loop of ``tests/test_phh_export_import.py``'s ``replay_in_pokerkit``, with the state above.
-    """
-    history = HandHistory.loads(text)
-    events = history.user_defined_fields[FIELD_PREFIX + "events"]
-    assert history.seats is not None
-    runs = {history.seats.index(e["seat"]): e["runs"] for e in events if e["kind"] == "runs"}
-    state = pokerkit_state(history, hand)
-    actions = collections.deque(history.actions)
-    refusal: Exception | None = None
-    with warnings.catch_warnings():
-        warnings.simplefilter("error")
-        while state.status or actions:
-            if actions:
-                try:
-                    parse_action(state, actions[0])
-                except ValueError as problem:
-                    refusal = problem
-                else:
-                    actions.popleft()
-                    continue
-            if state.can_burn_card():
-                state.burn_card("??")
-            elif state.can_select_runout_count():
-                selector = next(state.runout_count_selector_indices)
-                state.select_runout_count(runs.get(selector, 1))
-            elif actions and not state.checking_or_calling_amount and state.can_check_or_call():
-                state.check_or_call()
-            elif state.status and state.can_show_or_muck_hole_cards(()):
-                state.show_or_muck_hole_cards(())
-            elif state.can_kill_hand():
-                state.kill_hand()
-            elif state.can_push_chips():
-                state.push_chips()
-            elif state.can_pull_chips():
-                state.pull_chips()
-            else:
-                raise ValueError(f"pokerkit refuses {actions[0] if actions else 'to finish'!r}: {refusal}")
-    return [int(stack) for stack in state.stacks]
-
-
 def non_standard_reasons(hand: Hand) -> set[str]:
     """What PHH cannot express in the hand (docs/phh.md, What other PHH readers can replay).
 
@@ -332,7 +261,7 @@ def test_every_simulated_file_of_a_phh_game_replays_in_pokerkit(simulations: dic
             excluded["not standard: misdeal"] += 1
             continue
         try:
-            stacks = replay_in_pokerkit(text, hand)
+            stacks = replay_in_pokerkit(text, hand.game.house)
             problem = "" if stacks == data["finishing_stacks"] else f"pokerkit ends with {stacks}"
         except (ValueError, UserWarning) as refusal:
             # a warning too: pokerkit warns where its rules part from the file's (for example a
