@@ -40,6 +40,26 @@ def awards(hand: Hand) -> list[tuple[int, str, int, tuple[tuple[int, int], ...],
     return [(pot.index, share.half, share.amount, share.winners, share.hand) for pot in hand.result.pots for share in pot.shares]
 
 
+def side_pot_hand(*, seat_1: str, seat_2: str) -> Hand:
+    """Seats 1-3 (button 3), stacks 10, 100, 100, seat 3 holding queens, played to the river:
+    pre-flop seat 3 calls 2, seat 1 all-in 10, seats 2 and 3 call (main pot 30); flop seat 2 bets
+    20, seat 3 calls (side pot 40); turn and river checked. Board 2c 7d 9s 3h 4c."""
+    hand = make_hand({1: 10, 2: 100, 3: 100}, button=3)
+    deal(hand, {1: seat_1, 2: seat_2, 3: "QsQhJsTh"})
+    hand.call(3)
+    hand.all_in(1)
+    hand.call(2)
+    hand.call(3)
+    run_out(hand, "2c7d9s")
+    hand.bet(2, 20)
+    hand.call(3)
+    run_out(hand, "3h")
+    check_around(hand)
+    run_out(hand, "4c")
+    check_around(hand)
+    return hand
+
+
 # ---------------------------------------------------------------- side pots
 
 
@@ -168,19 +188,7 @@ def test_an_all_in_player_can_only_win_the_pots_they_contend() -> None:
     (aces) and takes only the 30; the side pot goes to seat 2's kings over seat 3's queens.
     Final: 1 -> 30, 2 -> 100 - 30 + 40 = 110, 3 -> 70.
     """
-    hand = make_hand({1: 10, 2: 100, 3: 100}, button=3)
-    deal(hand, {1: "AsAhJdTc", 2: "KsKhJcTd", 3: "QsQhJsTh"})
-    hand.call(3)
-    hand.all_in(1)
-    hand.call(2)
-    hand.call(3)
-    run_out(hand, "2c7d9s")
-    hand.bet(2, 20)
-    hand.call(3)
-    run_out(hand, "3h")
-    check_around(hand)
-    run_out(hand, "4c")
-    check_around(hand)
+    hand = side_pot_hand(seat_1="AsAhJdTc", seat_2="KsKhJcTd")
     assert hand.pots() == [Pot(30, (1, 2, 3)), Pot(40, (2, 3))]
     show_all(hand)
     assert awards(hand) == [
@@ -310,19 +318,7 @@ def test_a_muck_gives_up_every_pot() -> None:
     hand (aces) but mucks: the main pot goes to seat 1's kings, the side pot to seat 3's queens.
     Final: 1 -> 30, 2 -> 100 - 30 = 70, 3 -> 100 - 30 + 40 = 110.
     """
-    hand = make_hand({1: 10, 2: 100, 3: 100}, button=3)
-    deal(hand, {1: "KsKhJcTd", 2: "AsAhJdTc", 3: "QsQhJsTh"})
-    hand.call(3)
-    hand.all_in(1)
-    hand.call(2)
-    hand.call(3)
-    run_out(hand, "2c7d9s")
-    hand.bet(2, 20)
-    hand.call(3)
-    run_out(hand, "3h")
-    check_around(hand)
-    run_out(hand, "4c")
-    check_around(hand)
+    hand = side_pot_hand(seat_1="KsKhJcTd", seat_2="AsAhJdTc")
     assert hand.phase is Phase.SHOWDOWN
     hand.muck(2)
     hand.show(1)
@@ -347,19 +343,7 @@ def test_when_every_side_pot_contender_mucks_the_last_to_muck_keeps_the_side_pot
     holding a claim to it).
     Final: 1 -> 30, 2 -> 100 - 30 = 70, 3 -> 100 - 30 + 40 = 110.
     """
-    hand = make_hand({1: 10, 2: 100, 3: 100}, button=3)
-    deal(hand, {1: "KsKhJcTd", 2: "AsAhJdTc", 3: "QsQhJsTh"})
-    hand.call(3)
-    hand.all_in(1)
-    hand.call(2)
-    hand.call(3)
-    run_out(hand, "2c7d9s")
-    hand.bet(2, 20)
-    hand.call(3)
-    run_out(hand, "3h")
-    check_around(hand)
-    run_out(hand, "4c")
-    check_around(hand)
+    hand = side_pot_hand(seat_1="KsKhJcTd", seat_2="AsAhJdTc")
     hand.muck(2)
     hand.muck(3)
     assert awards(hand) == [(0, "all", 30, ((1, 30),), ""), (1, "all", 40, ((3, 40),), "")]

@@ -7,7 +7,6 @@ engine's own verbs; every choice is one of :meth:`Hand.legal_actions`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 
 from dealer_console.engine.cards import DECK, Card
 from dealer_console.engine.events import BlindKind
@@ -99,7 +98,7 @@ def deal_next_board(hand: Hand, deck: list[Card]) -> None:
     raise AssertionError("no board to deal")
 
 
-def choose_action(hand: Hand, rng: random.Random, weights: Mapping[str, float] | None = None) -> None:
+def choose_action(hand: Hand, rng: random.Random) -> None:
     """A random legal betting action for the player to act."""
     legal = hand.legal_actions()
     assert legal is not None

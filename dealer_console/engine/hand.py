@@ -206,7 +206,6 @@ class Hand:
         self._all_in_notice: AllInNotice | None = None
         self._boards: list[list[list[Card]]] = [[[] for _ in range(self.game.variant.boards)]]
         self._runs_frozen: int | None = None
-        self._runout_street = 0
         self._pot_runs: list[int] = []
         self._burns: list[Card | None] = []
         self._known: set[Card] = set()
@@ -876,7 +875,8 @@ class Hand:
             if event.run >= planned:
                 raise self._refuse(None, verb, f"only {planned} run(s) were agreed; there is no run {event.run + 1}")
         cards = self._boards[event.run][event.board] if event.run < len(self._boards) else None
-        dealt = len(cards) if cards is not None else sum(STREET_CARDS[: self._runout_street_for(event.run)])
+        # a run not yet laid out shares every street dealt so far
+        dealt = len(cards) if cards is not None else sum(STREET_CARDS[: self.street])
         street = _street_of(dealt)
         if street is None:
             raise self._refuse(None, verb, f"board {event.board + 1} of run {event.run + 1} is complete")
@@ -887,9 +887,6 @@ class Hand:
         if self._cards_out + len(event.cards) > DECK_SIZE:
             raise self._refuse(None, verb, "there are not enough cards left in the deck")
         self._note_cards(event.cards, None, "deal")
-
-    def _runout_street_for(self, run: int) -> int:
-        return self._runout_street if self._runs_frozen is not None else self.street
 
     def _verify_turn(self, player: _Player, verb: str) -> None:
         self._check_open(player, verb)
@@ -1212,7 +1209,10 @@ class Hand:
         self._after_action(self._index[event.seat])
 
     def _apply_call(self, event: Called) -> None:
-        index = self._index[event.seat]
+        self._call(self._index[event.seat])
+
+    def _call(self, index: int) -> None:
+        """Match the bet, or put in every chip when short."""
         player = self._players[index]
         self._put(player, min(self._current_bet, player.bet + player.stack))
         self._count_action(chips=True)
@@ -1225,7 +1225,6 @@ class Hand:
         self._count_action(chips=True)
         all_in = player.stack == 0
         if self.game.structure is Structure.LIMIT:
-            needed = self._full_level + self._bet_size() - self._current_bet
             full = to >= self._full_level + self._bet_size() or 2 * (to - self._full_level) >= self._bet_size()
             if full:
                 self._full_level = to
@@ -1233,12 +1232,11 @@ class Hand:
                 if self._bets_this_round >= 1 + self.game.house.limit_raises_per_round and len(self._live()) > 2:
                     self._capped_multiway = True
         else:
-            needed = self._min_raise
             full = increment >= self._min_raise
             if full:
                 self._min_raise = increment
         if all_in:
-            reopens = full or increment >= needed
+            reopens = full
             if not reopens and self.game.structure is not Structure.LIMIT:
                 # TDA 43: several short all-ins that add up to a full raise reopen the betting.
                 reopens = any(
@@ -1260,9 +1258,7 @@ class Hand:
         player = self._players[index]
         to = player.bet + player.stack
         if to <= self._current_bet:
-            self._put(player, to)
-            self._count_action(chips=True)
-            self._after_action(index)
+            self._call(index)
         else:
             self._apply_wager(index, to)
 
@@ -1319,7 +1315,6 @@ class Hand:
         self._pot_runs = [self._agreed_runs(pot) for pot in self.pots()]
         runs = max(self._pot_runs, default=1)
         self._runs_frozen = runs
-        self._runout_street = self.street
         shared = sum(STREET_CARDS[: self.street])
         for _ in range(1, runs):
             self._boards.append([list(cards[:shared]) for cards in self._boards[0]])
