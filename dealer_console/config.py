@@ -4,17 +4,16 @@ Read in this order, each overriding the one before (STYLE.md, practice 6):
 
 1. a TOML file: ``--config PATH``, else ``$DEALER_CONFIG``, else ``config.toml`` in the user's
    configuration folder (``platformdirs``) if it exists;
-2. ``DEALER_<SECTION>_<FIELD>`` environment variables, e.g. ``DEALER_STORE_DATABASE_URL``;
+2. ``DEALER_<SECTION>_<FIELD>`` environment variables, e.g. ``DEALER_STORE_DATABASE_URL``,
+   ``DEALER_ROOM_SERVER_URL``, ``DEALER_CONSOLE_LANGUAGE``;
 3. command-line arguments (passed in as ``overrides``, e.g. ``{"store": {"database_url": ...}}``).
 
-```toml
-schema_version = 1
-
-[store]
-database_url = "postgresql://console@floor-server/cardroom"   # default: SQLite in the user's data folder
-evidence_retention_days = 90
-reportable_threshold = 50000                                   # in the room's money unit (cents: $500)
-```
+Sections: ``[table]`` (name, seats, buy-ins, button rule), ``[game]`` (variant and betting
+structure), ``[stakes]`` (blinds, chip unit, currency), ``[[players]]`` (who sits where; none: the
+demo table), ``[devices]`` (camera and sensor board), ``[store]`` (the event store, its database
+URL), ``[room]`` (the card room's PostgreSQL and this table's id there), ``[house]`` (rake and the
+house rules where card rooms differ) and ``[console]`` (language, deck colours). :data:`EXAMPLE`
+is a complete file.
 """
 
 from __future__ import annotations
@@ -23,10 +22,13 @@ import os
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import platformdirs
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+if TYPE_CHECKING:
+    from dealer_console.engine.table import TableConfig
 
 APP_NAME = "dealer-console"
 SCHEMA_VERSION = 1
@@ -59,13 +61,263 @@ class StoreSettings(BaseModel):
     connect_timeout_s: int = Field(default=5, ge=1)
 
 
+class TableSettings(BaseModel):
+    """The table: its name in the record, its seats, buy-ins and how the button moves."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(default="Demo table", min_length=1)
+    """The table's name in the record (a table of this name already in the store resumes)."""
+    seats: int = Field(default=9, ge=2, le=10)
+    min_buy_in: int | None = Field(default=None, ge=1)
+    """None: 20 big blinds."""
+    max_buy_in: int | None = Field(default=None, ge=1)
+    """None: 100 big blinds (no maximum in Limit)."""
+    button: Literal["dead", "moving"] = "dead"
+    """The dead-button rule (the default) or a moving button."""
+
+
+class GameSettings(BaseModel):
+    """The game dealt at the table."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    variant: str = "OK"
+    """A variant code of ``dealer-console games``: O, O/8, 5O, 6O, DBO, OK..."""
+    structure: Literal["limit", "pot-limit", "no-limit"] = "pot-limit"
+
+    @field_validator("variant")
+    @classmethod
+    def _known_variant(cls, value: str) -> str:
+        from dealer_console.engine.games import VARIANTS
+
+        if value not in VARIANTS:
+            raise ValueError(f"unknown game {value!r}; the games are {', '.join(sorted(VARIANTS))}")
+        return value
+
+
+class StakesSettings(BaseModel):
+    """Blinds and money, in the table's money unit (integers: chips or cents)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    small_blind: int = Field(default=1, ge=0)
+    big_blind: int = Field(default=2, ge=1)
+    chip_unit: int = Field(default=1, ge=1)
+    """The table's smallest chip: pots are split in this unit."""
+    currency: str = ""
+    """Shown after amounts (e.g. "EUR"); empty: chips."""
+
+    @model_validator(mode="after")
+    def _blinds_in_order(self) -> StakesSettings:
+        if self.small_blind > self.big_blind:
+            raise ValueError(f"the small blind {self.small_blind} exceeds the big blind {self.big_blind}")
+        return self
+
+
+class PlayerSettings(BaseModel):
+    """A player seated when the table opens (``[[players]]``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seat: int = Field(ge=1, le=10)
+    name: str = Field(min_length=1)
+    buy_in: int = Field(ge=1)
+
+
+class DeviceSettings(BaseModel):
+    """The overhead camera and the sensor board; every device is an aid, never required."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    camera: str = "synthetic"
+    """``synthetic`` (the demo's camera), ``none``, a camera index (``0``) or a video URL/path."""
+    sensors: str = "simulator"
+    """``simulator`` (the demo's board on a pseudo-terminal), ``none``, or a pyserial URL (``/dev/ttyUSB0``, ``loop://``)."""
+    baud_rate: int = Field(default=115_200, ge=1200)
+    confidence_threshold: float = Field(default=0.9, gt=0, le=1)
+    """A card read with less confidence waits for the dealer to confirm or correct it."""
+
+    @property
+    def simulated(self) -> bool:
+        """The demo's simulated devices are wanted (a synthetic camera or the simulated sensor board)."""
+        return self.camera == "synthetic" or self.sensors == "simulator"
+
+
+class RoomSettings(BaseModel):
+    """The card room's PostgreSQL, to which this console ships its log (none: a stand-alone table)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    server_url: str | None = None
+    """``postgresql://cardroom_console@server/cardroom``; the console shows the shipping status."""
+    table_id: int | None = Field(default=None, ge=1)
+    """The room's number for this table (unique in the room; part of every event's hash)."""
+
+    @field_validator("server_url")
+    @classmethod
+    def _postgresql(cls, value: str | None) -> str | None:
+        if value is not None and not value.startswith(("postgresql://", "postgresql+psycopg://", "postgres://")):
+            raise ValueError(f"the card room's database must be a postgresql:// URL, not {value!r}")
+        return value
+
+
+class HouseSettings(BaseModel):
+    """Where card rooms differ (SPEC: house settings), stored with every hand they apply to."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rake_percent: float = Field(default=0.0, ge=0, le=100)
+    rake_cap: int | None = Field(default=None, ge=0)
+    no_flop_no_drop: bool = True
+    jackpot_drop: int = Field(default=0, ge=0)
+    jackpot_threshold: int = Field(default=0, ge=0)
+    straddles_allowed: bool = True
+    extra_boards_allowed: bool = True
+    max_runs: int = Field(default=3, ge=1, le=3)
+    mississippi_preflop_order: Literal["small-blind-first", "left-of-big-blind"] = "small-blind-first"
+    straddle_precedence: Literal["straddle", "mississippi"] = "straddle"
+    button_straddle_in_limit: bool = False
+    odd_chip_to_first_run: bool = True
+    limit_raises_per_round: int = Field(default=3, ge=1)
+    limit_heads_up_uncapped: bool = False
+
+
+class ConsoleSettings(BaseModel):
+    """The dealer's screen."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    language: Literal["en", "ru"] = "en"
+    four_colour: bool = True
+    """A four-colour deck (a different colour per suit), as many card rooms use."""
+    demo: bool | None = None
+    """The demo table (simulated devices, demo players, a demo dealer signed in automatically).
+    None: a demo when no ``[[players]]`` are configured."""
+
+
 class Settings(BaseModel):
     """The whole configuration."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     schema_version: int = SCHEMA_VERSION
+    table: TableSettings = Field(default_factory=TableSettings)
+    game: GameSettings = Field(default_factory=GameSettings)
+    stakes: StakesSettings = Field(default_factory=StakesSettings)
+    players: tuple[PlayerSettings, ...] = ()
+    devices: DeviceSettings = Field(default_factory=DeviceSettings)
     store: StoreSettings = Field(default_factory=StoreSettings)
+    room: RoomSettings = Field(default_factory=RoomSettings)
+    house: HouseSettings = Field(default_factory=HouseSettings)
+    console: ConsoleSettings = Field(default_factory=ConsoleSettings)
+
+    @model_validator(mode="after")
+    def _players_fit(self) -> Settings:
+        seats = [player.seat for player in self.players]
+        for seat in seats:
+            if seat > self.table.seats:
+                raise ValueError(f"players: seat {seat} is beyond the table's {self.table.seats} seats")
+        duplicated = sorted({seat for seat in seats if seats.count(seat) > 1})
+        if duplicated:
+            raise ValueError(f"players: seat {duplicated[0]} is given twice")
+        if self.console.demo is False and len(self.players) < 2:
+            raise ValueError("console.demo = false needs at least two [[players]] to seat (seat, name, buy_in)")
+        return self
+
+    @property
+    def demo(self) -> bool:
+        """Whether the console opens the demo table."""
+        return self.console.demo if self.console.demo is not None else not self.players
+
+    def table_config(self) -> TableConfig:
+        """The engine's table configuration; raises :class:`ConfigError` with the engine's reason when it cannot deal."""
+        from dealer_console.engine.errors import EngineError
+        from dealer_console.engine.games import HouseRules, MississippiPreflopOrder, Rake, StraddlePrecedence
+        from dealer_console.engine.schedule import single_game
+        from dealer_console.engine.table import ButtonMode, TableConfig
+        from dealer_console.engine.table_events import TableAgreements
+
+        house = self.house
+        try:
+            schedule = single_game(self.game.variant, self.game.structure, small_blind=self.stakes.small_blind,
+                                   big_blind=self.stakes.big_blind, chip_unit=self.stakes.chip_unit)
+            big = schedule.max_big_blind
+            limit = self.game.structure == "limit"
+            return TableConfig(
+                name=self.table.name, seat_count=self.table.seats, schedule=schedule,
+                min_buy_in=self.table.min_buy_in or 20 * big,
+                max_buy_in=self.table.max_buy_in or (None if limit else 100 * big),
+                button_mode=ButtonMode(self.table.button),
+                agreements=TableAgreements(straddles_allowed=house.straddles_allowed, extra_boards_allowed=house.extra_boards_allowed),
+                house=HouseRules(
+                    limit_raises_per_round=house.limit_raises_per_round, limit_heads_up_uncapped=house.limit_heads_up_uncapped,
+                    mississippi_preflop_order=MississippiPreflopOrder(house.mississippi_preflop_order),
+                    straddle_precedence=StraddlePrecedence(house.straddle_precedence),
+                    button_straddle_in_limit=house.button_straddle_in_limit, odd_chip_to_first_run=house.odd_chip_to_first_run,
+                    max_runs=house.max_runs,
+                ),
+                rake=Rake(percent=house.rake_percent, cap=house.rake_cap, no_flop_no_drop=house.no_flop_no_drop,
+                          jackpot_drop=house.jackpot_drop, jackpot_threshold=house.jackpot_threshold),
+            )
+        except EngineError as error:
+            raise ConfigError(f"invalid configuration: the table cannot deal: {error}") from error
+
+
+SECTIONS: dict[str, type[BaseModel]] = {
+    "table": TableSettings, "game": GameSettings, "stakes": StakesSettings, "devices": DeviceSettings, "store": StoreSettings,
+    "room": RoomSettings, "house": HouseSettings, "console": ConsoleSettings,
+}
+"""The sections that take ``DEALER_<SECTION>_<FIELD>`` environment variables (``[[players]]`` only from the file)."""
+
+EXAMPLE = """\
+schema_version = 1
+
+[table]
+name = "Table 7"          # a table of this name already in the store resumes where it stopped
+seats = 9
+button = "dead"           # or "moving"
+
+[game]
+variant = "OK"            # dealer-console games: O, O/8, 5O, 6O, DBO, OK
+structure = "pot-limit"   # limit, pot-limit, no-limit
+
+[stakes]
+small_blind = 1
+big_blind = 2
+
+[[players]]               # none: the demo table with its demo players and demo dealer
+seat = 1
+name = "Alice"
+buy_in = 200
+
+[devices]
+camera = "0"              # synthetic, none, a camera index or a video URL
+sensors = "/dev/sensor-zones"  # simulator, none, or a pyserial URL
+
+[store]
+database_url = "sqlite:////var/lib/dealer-console/dealer-console.sqlite3"
+
+[room]
+server_url = "postgresql://cardroom_console@cardroom-db.local/cardroom"
+table_id = 7
+
+[house]
+rake_percent = 5
+rake_cap = 10
+mississippi_preflop_order = "small-blind-first"
+
+[console]
+language = "ru"           # en, ru
+"""
+"""A complete configuration file (shown by ``dealer-console --help``)."""
+
+
+def describe_sections() -> str:
+    """Every section and key of the configuration file, for ``--help``."""
+    lines = [f"  [{name}] {', '.join(model.model_fields)}" for name, model in SECTIONS.items()]
+    lines.insert(3, f"  [[players]] {', '.join(PlayerSettings.model_fields)} (one block per seated player)")
+    return "\n".join(lines)
 
 
 def default_config_path() -> Path:
@@ -76,8 +328,11 @@ def default_config_path() -> Path:
 def _merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
     merged = dict(base)
     for key, value in extra.items():
-        if isinstance(value, Mapping) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
+        if isinstance(value, Mapping):
+            # a value not given (None) leaves the one before it, also inside a section the file did not have
+            inner = _merge(merged[key] if isinstance(merged.get(key), dict) else {}, value)
+            if inner:
+                merged[key] = inner
         elif value is not None:
             merged[key] = value
     return merged
@@ -85,8 +340,7 @@ def _merge(base: dict[str, Any], extra: Mapping[str, Any]) -> dict[str, Any]:
 
 def _from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
     found: dict[str, Any] = {}
-    sections = {name: model for name, model in (("store", StoreSettings),)}
-    for section, model in sections.items():
+    for section, model in SECTIONS.items():
         for field_name in model.model_fields:
             variable = f"{ENV_PREFIX}{section.upper()}_{field_name.upper()}"
             if variable in environ:
@@ -105,7 +359,8 @@ def load_settings(
     explicit = path if path is not None else environ.get(f"{ENV_PREFIX}CONFIG")
     file = Path(explicit) if explicit else default_config_path()
     data: dict[str, Any] = {}
-    if explicit or file.exists():
+    read = explicit or file.exists()
+    if read:
         try:
             data = tomllib.loads(file.read_text(encoding="utf-8"))
         except FileNotFoundError as error:
@@ -115,10 +370,19 @@ def load_settings(
     version = data.get("schema_version", SCHEMA_VERSION)
     if version != SCHEMA_VERSION:
         raise ConfigError(f"configuration file {file} has schema_version {version}; this program reads version {SCHEMA_VERSION}")
-    data = _merge(data, _from_environment(environ))
+    from_environment = _from_environment(environ)
+    data = _merge(data, from_environment)
     data = _merge(data, overrides or {})
     try:
         return Settings.model_validate(data)
     except ValidationError as error:
-        problems = "; ".join(f"{'.'.join(str(part) for part in item['loc'])}: {item['msg']}" for item in error.errors())
-        raise ConfigError(f"invalid configuration ({file if data else 'defaults'}): {problems}") from error
+        problems = []
+        for item in error.errors():
+            where = ".".join(str(part) for part in item["loc"])
+            message = str(item["msg"]).removeprefix("Value error, ")
+            section, _, key = where.partition(".")
+            if key in from_environment.get(section, {}):
+                where += f" (from {ENV_PREFIX}{section.upper()}_{key.upper()})"
+            problems.append(f"{where}: {message}" if where else message)
+        source = f"configuration file {file}" if read else "configuration"
+        raise ConfigError(f"invalid {source}: {'; '.join(problems)}") from error

@@ -16,8 +16,8 @@ Seats are numbered 1 to ``seat_count`` clockwise, so the seat left of seat ``n``
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field, fields, replace
 from datetime import datetime
 from typing import Any
 
@@ -808,6 +808,51 @@ class Table:
         self._last = plan
         self._in_progress = None
         self._hands_finished += 1
+
+
+HOUSE_SETTING_NAMES: tuple[str, ...] = (
+    *(f"rake.{f.name}" for f in fields(Rake)),
+    *(f"house.{f.name}" for f in fields(HouseRules)),
+)
+"""The house settings a floor manager may change at a running table (``rake.percent``, ``house.max_runs``...)."""
+
+
+def _typed(current: Any, text: str, name: str) -> Any:
+    if isinstance(current, bool):
+        if text not in ("True", "False", "true", "false"):
+            raise IllegalActionError(f"House setting {name} is yes or no, not {text!r}", action="change the house settings")
+        return text in ("True", "true")
+    if isinstance(current, enum.Enum):
+        try:
+            return type(current)(text)
+        except ValueError as error:
+            allowed = ", ".join(str(member.value) for member in type(current))
+            raise IllegalActionError(f"House setting {name} is one of {allowed}, not {text!r}", action="change the house settings") from error
+    try:
+        if text in ("None", ""):
+            if name != "rake.cap":
+                raise ValueError(text)
+            return None
+        return float(text) if isinstance(current, float) else int(text)
+    except ValueError as error:
+        raise IllegalActionError(f"House setting {name} must be a number, not {text!r}", action="change the house settings") from error
+
+
+def apply_house_changes(config: TableConfig, changes: Sequence[tuple[str, str]]) -> TableConfig:
+    """``config`` with the house settings ``changes`` (name, value as text); raises ``IllegalActionError`` naming a bad one."""
+    rake: dict[str, Any] = {}
+    house: dict[str, Any] = {}
+    for name, text in changes:
+        if name not in HOUSE_SETTING_NAMES:
+            raise IllegalActionError(f"There is no house setting {name!r}", action="change the house settings")
+        group, _, key = name.partition(".")
+        target, source = (rake, config.rake) if group == "rake" else (house, config.house)
+        current = getattr(source, key)
+        target[key] = _typed(current if current is not None else 0, text, name)
+    try:
+        return replace(config, rake=replace(config.rake, **rake), house=replace(config.house, **house))
+    except EngineError as error:
+        raise IllegalActionError(f"Those house settings cannot apply: {error}", action="change the house settings") from error
 
 
 def apply_standing_choices(hand: Hand, plan: HandPlan) -> tuple[Event, ...]:

@@ -15,14 +15,26 @@ review; docs/store.md): the engine verifies the event, the store appends it dura
 is it applied and the listeners told. A :class:`~dealer_console.store.errors.StoreError` becomes a
 plain error notice and the event is neither applied nor shown. On start, a table already in the
 store is rebuilt from its log, with its open hand, and play resumes where it stopped.
+
+With a :class:`BackgroundRecorder` (:meth:`TableSession.record_in_background`) the commands run on
+one worker thread, in the order given, so a slow disk or a distant database never stalls the
+screen: the session is :attr:`~TableSession.busy` until the worker acknowledges the command, and
+the listeners (and the notices) are handed back to the screen's thread through the recorder's
+``deliver`` function only then. While busy the screen keeps showing the last acknowledged state
+and must not read the session (the worker is changing it); the busy listeners say when to stop
+and when to read again.
 """
 
 from __future__ import annotations
 
 import enum
+import functools
+import queue
 import random
+import threading
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from dealer_console.engine.cards import DECK, Card, parse_card
@@ -43,18 +55,28 @@ from dealer_console.engine.events import (
     MisdealDeclared,
     Mucked,
     RaisedTo,
+    RestraddleConsent,
     RunsChosen,
     Voided,
     WentAllIn,
 )
 from dealer_console.engine.games import STREET_CARDS
 from dealer_console.engine.hand import STREET_NAMES, Hand, LegalActions, Phase
-from dealer_console.engine.table import Table
-from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandPlan, HandStarted, TableEvent
+from dealer_console.engine.table import Table, apply_house_changes
+from dealer_console.engine.table_events import (
+    AgreementsChanged,
+    HandFinished,
+    HandMisdealt,
+    HandPlan,
+    HandStarted,
+    MississippiAuthorization,
+    TableAgreements,
+    TableEvent,
+)
 
 if TYPE_CHECKING:
     from dealer_console.store.recorder import RecordedTable
-    from dealer_console.store.store import Store
+    from dealer_console.store.store import StaffMember, Store
 
 DeckSource = Callable[[int], Sequence[Card]]
 """Given the hand number, the cards in the order they will be dealt (first card dealt first)."""
@@ -75,6 +97,8 @@ class Notice:
     level: NoticeLevel
     text: str
     seat: int | None = None
+    heading: str | None = None
+    """The word shown before the text; ``None``: the level's ("Refused:" for a refused command, "Warning:")."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,6 +154,56 @@ class BoardTarget:
         return f"Deal {name}" + (f", {', '.join(where)}" if where else "")
 
 
+@dataclass(slots=True)
+class CommandOutcome:
+    """What one command did: accepted or not, the notices it raised, whether the state changed."""
+
+    accepted: bool
+    notices: list[Notice] = field(default_factory=list)
+    changed: bool = False
+
+
+class BackgroundRecorder:
+    """One worker thread that runs recorded commands in the order submitted (the store's appends off the screen's thread).
+
+    ``deliver(callback)`` must run ``callback`` on the screen's thread (a queued Qt signal does it); every
+    submitted command's completion goes through it, also when the command raised something unexpected.
+    """
+
+    def __init__(self, deliver: Callable[[Callable[[], None]], None], *, name: str = "table-recorder") -> None:
+        self._deliver = deliver
+        self._jobs: queue.Queue[tuple[Callable[[], CommandOutcome], Callable[[CommandOutcome], None]] | None] = queue.Queue()
+        self._thread = threading.Thread(target=self._loop, name=name, daemon=True)
+        self._thread.start()
+
+    def submit(self, work: Callable[[], CommandOutcome], done: Callable[[CommandOutcome], None]) -> None:
+        """Run ``work`` on the worker, then ``done(outcome)`` through ``deliver``."""
+        self._jobs.put((work, done))
+
+    def stop(self, timeout: float = 10.0) -> None:
+        """Finish the commands already submitted, then end the thread."""
+        self._jobs.put(None)
+        self._thread.join(timeout)
+
+    @property
+    def running(self) -> bool:
+        """Whether the worker thread is alive."""
+        return self._thread.is_alive()
+
+    def _loop(self) -> None:
+        while True:
+            job = self._jobs.get()
+            if job is None:
+                return
+            work, done = job
+            try:
+                outcome = work()
+            except Exception as error:  # noqa: BLE001 - reported to the dealer, never lost in the thread
+                outcome = CommandOutcome(False, [Notice(NoticeLevel.ERROR, f"The step failed unexpectedly and may be half done: {error!r};"
+                                                                          " check the table before going on")], changed=True)
+            self._deliver(functools.partial(done, outcome))
+
+
 def shuffled_decks(rng: random.Random) -> DeckSource:
     """A fresh shuffled deck for every hand."""
 
@@ -164,18 +238,25 @@ class TableSession:
         self.recorder: RecordedTable | None = None
         """The store's write-ahead table (``None``: nothing is recorded)."""
         self._store_errors: tuple[type[Exception], ...] = ()
+        self.board_cards: Callable[[BoardTarget, int], Sequence[Card] | None] | None = None
+        """Where dealt board cards come from instead of the deck (the overhead camera): given the street due and its card count,
+        the cards, ``None`` for the deck, or an :class:`IllegalActionError` to refuse (a reading waiting for the dealer)."""
+        self._background: BackgroundRecorder | None = None
+        self._pending = 0
+        self._busy_listeners: list[Callable[[bool], None]] = []
 
     # ------------------------------------------------------------------ the event store
 
     @classmethod
     def recorded(cls, store: Store, table: Table, *, deck_for_hand: DeckSource | None = None,
-                 dealer: str = "dealer") -> TableSession:
+                 dealer: str = "dealer", table_id: int | None = None) -> TableSession:
         """A session whose every command is stored durably before it is shown.
 
         The table is found in ``store`` by its configuration's name: if it is there, it is rebuilt
         from its log (``table`` is then only the template of a new table and is not used) and its
         open hand resumes; if not, it is created with ``table``'s configuration and records
-        (seatings, the button). Raises :class:`~dealer_console.store.errors.StoreError`.
+        (seatings, the button); ``table_id`` is the card room's number for it, when it has one.
+        Raises :class:`~dealer_console.store.errors.StoreError`.
         """
         from dealer_console.store.recorder import RecordedTable, resume_table
 
@@ -185,8 +266,8 @@ class TableSession:
         if found:
             recorder = resume_table(store, found[0])
         else:
-            table_id = store.create_table(table.config.name, table.config, actor=dealer)
-            recorder = RecordedTable(store, table_id, Table(table.config))
+            new_id = store.create_table(table.config.name, table.config, actor=dealer, table_id=table_id)
+            recorder = RecordedTable(store, new_id, Table(table.config))
         if not recorder.table.events and table.events:
             # a new table (or one whose set-up was cut short): its records in one transaction
             store.append_many(recorder.table_id, list(table.events), actor=dealer)
@@ -246,35 +327,78 @@ class TableSession:
         for listener in list(self._notice_listeners):
             listener(notice)
 
+    def subscribe_busy(self, listener: Callable[[bool], None]) -> Callable[[], None]:
+        """Call ``listener(True)`` when a command goes to the background recorder, ``listener(False)`` once all are acknowledged."""
+        self._busy_listeners.append(listener)
+        return lambda: self._busy_listeners.remove(listener) if listener in self._busy_listeners else None
+
+    @property
+    def busy(self) -> bool:
+        """A command is with the background recorder and not yet acknowledged (the screen shows the state before it)."""
+        return self._pending > 0
+
+    def record_in_background(self, recorder: BackgroundRecorder | None) -> None:
+        """Run the commands on ``recorder``'s worker thread from now on (``None``: on the caller's thread again)."""
+        self._background = recorder
+
     def _changed(self) -> None:
         for listener in list(self._listeners):
             listener(self)
 
     def _run(self, command: Callable[[], object]) -> bool:
-        """Run one command; report a refusal as a notice; tell listeners on success."""
+        """Run one command; report a refusal as a notice; tell listeners on success.
+
+        With a background recorder the command is queued to its thread and ``True`` means "submitted":
+        the notices and the listeners follow when the worker acknowledges it.
+        """
+        background = self._background
+        if background is None:
+            outcome = self._execute(command)
+            self._announce(outcome)
+            return outcome.accepted
+        self._pending += 1
+        if self._pending == 1:
+            for listener in list(self._busy_listeners):
+                listener(True)
+        background.submit(lambda: self._execute(command), self._acknowledged)
+        return True
+
+    def _acknowledged(self, outcome: CommandOutcome) -> None:
+        """On the screen's thread: a background command is done."""
+        self._pending -= 1
+        if self._pending == 0:
+            for listener in list(self._busy_listeners):
+                listener(False)
+        self._announce(outcome)
+
+    def _announce(self, outcome: CommandOutcome) -> None:
+        for notice in outcome.notices:
+            self.notify(notice)
+        if outcome.changed:
+            self._changed()
+
+    def _execute(self, command: Callable[[], object]) -> CommandOutcome:
+        """Run ``command`` (on whichever thread records); nothing is told to the listeners here."""
         notice_before = self.hand.all_in_notice if self.hand is not None else None
         size_before = self._size()
         try:
             command()
         except EngineError as error:
             seat = getattr(error, "seat", None)
-            self.notify(Notice(NoticeLevel.ERROR, str(error), seat if isinstance(seat, int) else None))
-            return False
+            return CommandOutcome(False, [Notice(NoticeLevel.ERROR, str(error), seat if isinstance(seat, int) else None)])
         except self._store_errors as error:
             # not stored, so not applied; a command of several events keeps those stored before the failure
             if self._size() == size_before:
-                self.notify(Notice(NoticeLevel.ERROR, f"Not recorded, so nothing changed: {error}"))
-            else:
-                self.notify(Notice(NoticeLevel.ERROR, f"Not recorded: {error}. What was recorded before it stands; repeat the step"))
-                self._changed()
-            return False
+                return CommandOutcome(False, [Notice(NoticeLevel.ERROR, f"Not recorded, so nothing changed: {error}")])
+            return CommandOutcome(False, [Notice(NoticeLevel.ERROR, f"Not recorded: {error}. What was recorded before it stands; repeat the step")],
+                                  changed=True)
+        outcome = CommandOutcome(True, changed=True)
         hand = self.hand
         if hand is not None and hand.all_in_notice is not None and hand.all_in_notice != notice_before:
             notice = hand.all_in_notice
             reopens = "reopens the betting" if notice.full_raise else "is less than a full raise and does not reopen the betting"
-            self.notify(Notice(NoticeLevel.WARNING, f"Seat {notice.seat} all-in for {notice.amount}: {reopens}", notice.seat))
-        self._changed()
-        return True
+            outcome.notices.append(Notice(NoticeLevel.WARNING, f"Seat {notice.seat} all-in for {notice.amount}: {reopens}", notice.seat))
+        return outcome
 
     def _size(self) -> tuple[int, int]:
         return len(self.table.events), -1 if self.hand is None else len(self.hand.events)
@@ -456,12 +580,86 @@ class TableSession:
             self._play(BlindPosted(seat=seat, amount=2 * hand.game.stakes.big_blind, blind=BlindKind.STRADDLE))
         return self._run(command)
 
-    def post_mississippi(self) -> bool:
-        """The button posts a Mississippi straddle (only with the manager's authorization on record)."""
+    def post_mississippi(self, *, authorized_by: str | None = None) -> bool:
+        """The button posts a Mississippi straddle: with the table's standing authorization, or ``authorized_by`` a manager for this hand."""
         def command() -> None:
             hand = self._require_hand()
-            self._play(BlindPosted(seat=hand.seats[-1], amount=2 * hand.game.stakes.big_blind, blind=BlindKind.MISSISSIPPI))
+            self._play(BlindPosted(seat=hand.seats[-1], amount=2 * hand.game.stakes.big_blind, blind=BlindKind.MISSISSIPPI,
+                                   authorized_by=authorized_by))
         return self._run(command)
+
+    def restraddle_seat(self) -> int | None:
+        """The seat facing the straddle, who may ask for a re-straddle now, or ``None``."""
+        hand = self.hand
+        if hand is None or hand.phase is not Phase.POSTING or not hand.setup.straddles_allowed:
+            return None
+        straddle = next((e for e in hand.events_in_force if isinstance(e, BlindPosted) and e.blind is BlindKind.STRADDLE), None)
+        if straddle is None or any(isinstance(e, BlindPosted) and e.blind is BlindKind.RESTRADDLE for e in hand.events_in_force):
+            return None
+        order = hand.seats
+        seat = order[(order.index(straddle.seat) + 1) % len(order)]
+        if seat in (hand.small_blind_seat, hand.big_blind_seat) or hand.stacks[seat] < 4 * hand.game.stakes.big_blind:
+            return None
+        return seat
+
+    def restraddle_answers(self) -> dict[int, bool | None]:
+        """Every other player dealt in and their recorded answer to the re-straddle (``None``: not asked yet)."""
+        hand, asker = self.hand, self.restraddle_seat()
+        if hand is None or asker is None:
+            return {}
+        answers: dict[int, bool | None] = {seat: None for seat in hand.seats if seat != asker}
+        for event in hand.events_in_force:
+            if isinstance(event, RestraddleConsent) and event.seat in answers:
+                answers[event.seat] = event.agrees
+        return answers
+
+    def consent_to_restraddle(self, seat: int, agrees: bool) -> bool:
+        """Record ``seat``'s yes or no to the re-straddle (omaha-club-rules.txt, STRADDLE/RESTRADDLE)."""
+        return self._run(lambda: self._play(RestraddleConsent(seat=seat, agrees=agrees)))
+
+    def post_restraddle(self) -> bool:
+        """The player facing the straddle re-straddles, twice the straddle; refused on any no or missing answer."""
+        def command() -> None:
+            hand = self._require_hand()
+            seat = self.restraddle_seat()
+            if seat is None:
+                raise IllegalActionError("No re-straddle can be posted now: it needs a straddle and the player facing it", action="re-straddle")
+            self._play(BlindPosted(seat=seat, amount=4 * hand.game.stakes.big_blind, blind=BlindKind.RESTRADDLE))
+        return self._run(command)
+
+    # ------------------------------------------------------------------ the floor's records
+
+    def change_agreements(self, agreements: TableAgreements, *, by: str) -> bool:
+        """The table's standing agreements, changed by floor manager ``by`` (recorded as a floor event naming them)."""
+        return self._run(lambda: self._record_floor(AgreementsChanged(agreements=agreements, by=by), by))
+
+    def authorize_mississippi(self, *, manager: str, at: datetime) -> bool:
+        """Record ``manager``'s standing authorization of Mississippi straddles at this table (from the next hand on)."""
+        return self.change_agreements(replace(self.table.agreements, mississippi=MississippiAuthorization(manager=manager, at=at)), by=manager)
+
+    def change_house_settings(self, changes: Sequence[tuple[str, str]], *, by: StaffMember, reason: str = "") -> bool:
+        """New house settings (``("rake.percent", "5")``, ``("house.max_runs", "2")``...) from the next hand on.
+
+        Recorded first, as a floor event naming the manager (the store refuses anyone else); a table
+        resumed from the log applies the change at the same point.
+        """
+        def command() -> None:
+            if self.table.hand_in_progress is None:
+                raise IllegalActionError("House settings change during a hand, for the next one: start the hand first",
+                                         action="change the house settings")
+            config = apply_house_changes(self.table.config, changes)
+            if self.recorder is not None:
+                self.recorder.store.change_house_settings(self.recorder.table_id, dict(changes), by=by, reason=reason)
+            self.table.config = config
+        return self._run(command)
+
+    def _record_floor(self, event: TableEvent, manager: str) -> None:
+        if self.recorder is None:
+            self.table.apply(event)
+        else:
+            from dealer_console.store.models import Source
+
+            self.recorder.apply(event, actor=manager, source=Source.FLOOR)
 
     def deal_hole_cards(self) -> bool:
         """Deal every player's hole cards from the deck, in deal order (those not dealt yet)."""
@@ -505,10 +703,11 @@ class TableSession:
 
     def wager(self, amount: int) -> bool:
         """Bet or raise to ``amount``, whichever the player to act may do (the keypad's amount)."""
-        legal = self.legal_actions()
-        if legal is not None and legal.can_raise:
-            return self.raise_to(amount)
-        return self.bet(amount)
+        def command() -> None:
+            hand, seat = self._actor("bet")
+            legal = hand.legal_actions()
+            self._play(RaisedTo(seat=seat, amount=amount) if legal is not None and legal.can_raise else BetPlaced(seat=seat, amount=amount))
+        return self._run(command)
 
     def all_in(self) -> bool:
         """The player to act puts every chip in."""
@@ -542,9 +741,19 @@ class TableSession:
             if target is None:
                 raise IllegalActionError("No board card is due now", action="deal the board")
             count = STREET_CARDS[target.street]
+            given = self.board_cards(target, count) if self.board_cards is not None else None
+            if given is not None:
+                # the cards on the felt (read by the camera) leave the session's deck once their deal is recorded
+                self._play(BoardDealt(cards=tuple(given), board=target.board, run=target.run))
+                self._deck = [card for card in self._deck if card not in given]
+                return
             self._play(BoardDealt(cards=tuple(reversed(self._deck[-count:])), board=target.board, run=target.run))
             del self._deck[-count:]
         return self._run(command)
+
+    def upcoming_cards(self, count: int) -> tuple[Card, ...]:
+        """The next ``count`` cards the session's deck would deal, first dealt first (the demo felt lays them out)."""
+        return tuple(reversed(self._deck[-count:])) if count > 0 else ()
 
     def choose_runs(self, seat: int, runs: int) -> bool:
         """A contender's choice of how many times to run the board (1, 2 or 3)."""

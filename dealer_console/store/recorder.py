@@ -17,12 +17,12 @@ from datetime import datetime
 
 from dealer_console.engine.events import BlindPosted, Event, MisdealDeclared, Voided
 from dealer_console.engine.hand import Hand, HandSetup, Phase
-from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table import Table, TableConfig, apply_house_changes
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandStarted, TableEvent
 from dealer_console.store.codec import table_event_types
 from dealer_console.store.errors import StoreError
 from dealer_console.store.models import Source
-from dealer_console.store.records import HandOpened
+from dealer_console.store.records import HandOpened, HouseSettingsChanged
 from dealer_console.store.store import Store, StoredEvent, hand_closed_record
 
 
@@ -150,11 +150,16 @@ class RecordedTable:
 
 
 def resume_table(store: Store, table_id: int) -> RecordedTable:
-    """The table rebuilt from its records, with its open hand (if any) rebuilt from its events."""
+    """The table rebuilt from its records (house settings changed where the floor changed them), with its open hand rebuilt from its events."""
     name, config = store.table_config(table_id)
-    kinds = table_event_types()
-    records = [event.record() for event in store.events(table_id, kinds=tuple(kinds))]
-    table = Table(config if config is not None else TableConfig(name=name), [r for r in records if isinstance(r, TableEvent)])
+    table = Table(config if config is not None else TableConfig(name=name))
+    for stored in store.events(table_id, kinds=(*table_event_types(), HouseSettingsChanged.kind)):
+        record = stored.record()
+        if isinstance(record, HouseSettingsChanged):
+            # a floor manager's change applies from the point where it sits in the log
+            table.config = apply_house_changes(table.config, record.changes)
+        elif isinstance(record, TableEvent):
+            table.apply(record)
     recorded = RecordedTable(store, table_id, table)
     open_hands = store.open_hands(table_id)
     if open_hands:

@@ -29,7 +29,7 @@ from dealer_console.config import StoreSettings
 from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import EVENT_TYPES, BlindKind, BlindPosted, Event, RestraddleConsent, RunsChosen, Voided
 from dealer_console.engine.hand import Hand, HandSetup
-from dealer_console.engine.table import TableConfig
+from dealer_console.engine.table import TableConfig, apply_house_changes
 from dealer_console.engine.table_events import (
     AgreementsChanged,
     HandFinished,
@@ -759,10 +759,17 @@ class Store:
         return self.append(table_id, ruling, source=Source.FLOOR, actor=by.name)
 
     def change_house_settings(self, table_id: int, changes: Mapping[str, object], *, by: StaffMember, reason: str = "") -> StoredEvent:
-        """Record a change of the table's house settings (a floor manager only), as a floor event naming the manager."""
+        """Record a change of the table's house settings (a floor manager only), as a floor event naming the manager.
+
+        ``changes`` maps names of :data:`~dealer_console.engine.table.HOUSE_SETTING_NAMES` (``"rake.percent"``...) to
+        their new values; the table applies them from this point of its log on (``resume_table``).
+        """
         if by.role is not Role.FLOOR_MANAGER:
             raise NotAuthorizedError(f"only a floor manager may change the house settings; {by.name!r} is a {by.role.value}")
         record = HouseSettingsChanged(by=by.name, changes=tuple(sorted((str(k), str(v)) for k, v in changes.items())), reason=reason)
+        # refused before it is written (IllegalActionError naming the setting): a change the table cannot apply would stop its replay
+        name, config = self.table_config(table_id)
+        apply_house_changes(config if config is not None else TableConfig(name=name), record.changes)
         return self.append(table_id, record, source=Source.FLOOR, actor=by.name)
 
     def flag_hand(self, table_id: int, hand_number: int, *, reason: str, by: str) -> StoredEvent:

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPushButton, 
 
 from dealer_console.engine.games import Structure
 from dealer_console.engine.hand import Phase
-from dealer_console.live.table_session import TableSession
+from dealer_console.live.table_session import BoardTarget, TableSession
 
 MAX_DISCARD_BUTTONS = 6
 
@@ -38,6 +38,8 @@ class ActionBar(QWidget):
         left.addLayout(row_other)
         outer.addLayout(left, 4)
         self._amounts: dict[str, int] = {}
+        self.openers: dict[str, Callable[[], object]] = {}
+        """Dialogs the window opens for a button (``restraddle``, ``extra_boards``)."""
 
         def add(name: str, key: str, handler: Callable[[], object], row: QHBoxLayout, primary: bool = False) -> QPushButton:
             button = QPushButton()
@@ -62,7 +64,9 @@ class ActionBar(QWidget):
             add(f"discard_{index + 1}", str(index + 1), lambda _=False, i=index: s.discard(i), row_actions)
         add("deal", "D", self._deal, row_actions, primary=True)
         add("straddle", "T", s.post_straddle, row_other)
+        add("restraddle", "G", lambda: self._open("restraddle"), row_other)
         add("mississippi", "I", s.post_mississippi, row_other)
+        add("extra_boards", "X", lambda: self._open("extra_boards"), row_other)
         for runs, key in ((1, "Q"), (2, "W"), (3, "E")):
             add(f"runs_{runs}", key, lambda _=False, r=runs: self._choose_runs(r), row_other)
         add("show", "S", lambda: self._showdown(s.show), row_other, primary=True)
@@ -81,12 +85,12 @@ class ActionBar(QWidget):
         self.amount_edit.returnPressed.connect(self._wager_typed)
         keypad.addWidget(self.amount_edit, 0, 0, 1, 3)
         for position, text in enumerate("789456123C0<"):
-            key = QPushButton(text)
-            key.setObjectName(f"keypad_{text}")
-            key.setMinimumSize(48, 44)
-            key.setFocusPolicy(Qt.FocusPolicy.NoFocus)
-            key.clicked.connect(lambda _=False, t=text: self._keypad(t))
-            keypad.addWidget(key, 1 + position // 3, position % 3)
+            pad = QPushButton(text)
+            pad.setObjectName(f"keypad_{text}")
+            pad.setMinimumSize(48, 44)
+            pad.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            pad.clicked.connect(lambda _=False, t=text: self._keypad(t))
+            keypad.addWidget(pad, 1 + position // 3, position % 3)
         self.keypad_widgets = QWidget()
         self.keypad_widgets.setLayout(keypad)
         outer.addWidget(self.keypad_widgets, 1)
@@ -97,6 +101,11 @@ class ActionBar(QWidget):
         )
 
     # ------------------------------------------------------------------ commands
+
+    def _open(self, name: str) -> None:
+        opener = self.openers.get(name)
+        if opener is not None:
+            opener()
 
     def _deal(self) -> None:
         hand = self.session.hand
@@ -146,63 +155,82 @@ class ActionBar(QWidget):
         legal = session.legal_actions()
         discarding = session.discarding_seat()
         if hand is None or hand.is_complete:
-            shown["next_hand"] = "Next hand"
+            shown["next_hand"] = self.tr("Next hand")
         elif discarding is not None:
             for index, card in enumerate(hand.hole_cards(discarding)[:MAX_DISCARD_BUTTONS]):
-                shown[f"discard_{index + 1}"] = f"Seat {discarding} discards {card.symbol if card else f'card {index + 1}'}"
+                what = card.symbol if card else self.tr("card {0}").format(index + 1)
+                shown[f"discard_{index + 1}"] = self.tr("Seat {0} discards {1}").format(discarding, what)
             if legal is not None and legal.can_fold:
-                shown["fold"] = f"Seat {legal.seat} folds"
+                shown["fold"] = self.tr("Seat {0} folds").format(legal.seat)
         elif legal is not None:
             seat = legal.seat
             if legal.can_fold and legal.call_amount:
-                shown["fold"] = "Fold"
+                shown["fold"] = self.tr("Fold")
             if legal.can_check:
-                shown["check"] = "Check"
+                shown["check"] = self.tr("Check")
             if legal.call_amount:
-                shown["call"] = f"Call {legal.call_amount}"
+                shown["call"] = self.tr("Call {0}").format(legal.call_amount)
             if legal.can_bet or legal.can_raise:
-                verb = "Bet" if legal.can_bet else "Raise to"
                 self._amounts["min"] = legal.min_to
-                shown["min"] = f"{verb} {legal.min_to}" + (" (min)" if legal.max_to > legal.min_to else "")
+                minimum = self.tr("Bet {0}") if legal.can_bet else self.tr("Raise to {0}")
+                shown["min"] = minimum.format(legal.min_to) + (self.tr(" (min)") if legal.max_to > legal.min_to else "")
                 pot_to = self._pot_size(session, legal.seat, legal.call_amount)
                 pot_to = min(max(pot_to, legal.min_to), legal.max_to)
                 if legal.max_to > legal.min_to and hand.game.structure is not Structure.LIMIT:
                     self._amounts["pot"] = pot_to
-                    shown["pot"] = f"Pot: {verb.lower()} {pot_to}"
-                shown["wager"] = f"{verb} keypad amount ({legal.min_to}–{legal.max_to})"
+                    shown["pot"] = (self.tr("Pot: bet {0}") if legal.can_bet else self.tr("Pot: raise to {0}")).format(pot_to)
+                keypad = self.tr("Bet keypad amount ({0}–{1})") if legal.can_bet else self.tr("Raise to keypad amount ({0}–{1})")
+                shown["wager"] = keypad.format(legal.min_to, legal.max_to)
             if legal.all_in_to:
-                shown["all_in"] = f"All-in {legal.all_in_to}"
-            self.setToolTip(f"Seat {seat} to act")
+                shown["all_in"] = self.tr("All-in {0}").format(legal.all_in_to)
+            self.setToolTip(self.tr("Seat {0} to act").format(seat))
         else:
             if hand.phase in (Phase.POSTING, Phase.DEALING):
-                shown["deal"] = "Deal hole cards"
+                shown["deal"] = self.tr("Deal hole cards")
                 straddler = session.can_straddle()
                 if straddler is not None:
-                    shown["straddle"] = f"Seat {straddler} straddles {2 * hand.game.stakes.big_blind}"
+                    shown["straddle"] = self.tr("Seat {0} straddles {1}").format(straddler, 2 * hand.game.stakes.big_blind)
                 button = session.can_mississippi()
                 if button is not None:
-                    shown["mississippi"] = f"Seat {button} Mississippi {2 * hand.game.stakes.big_blind}"
+                    shown["mississippi"] = self.tr("Seat {0} Mississippi {1}").format(button, 2 * hand.game.stakes.big_blind)
+                asker = session.restraddle_seat()
+                if asker is not None and "restraddle" in self.openers:
+                    shown["restraddle"] = self.tr("Seat {0} re-straddle…").format(asker)
+                elif straddler is not None and "restraddle" in self.openers:
+                    shown["restraddle"] = self.tr("Straddle and re-straddle…")
             target = session.next_board()
             if target is not None:
-                shown["deal"] = target.label(boards=hand.game.variant.boards, runs=hand.planned_runs())
+                shown["deal"] = self._deal_label(target, boards=hand.game.variant.boards, runs=hand.planned_runs())
             choosers = session.runs_choosers()
             if choosers:
-                for runs, words in ((1, "once"), (2, "twice"), (3, "three times")):
+                if "extra_boards" in self.openers:
+                    shown["extra_boards"] = self.tr("Extra boards…")
+                for runs, words in ((1, self.tr("Seat {0}: run once")), (2, self.tr("Seat {0}: run twice")), (3, self.tr("Seat {0}: run three times"))):
                     if hand.can_choose_runs(choosers[0], runs):
-                        shown[f"runs_{runs}"] = f"Seat {choosers[0]}: run {words}"
+                        shown[f"runs_{runs}"] = words.format(choosers[0])
             seats = session.showdown_seats()
             if seats:
-                shown["show"] = f"Seat {seats[0]} shows"
-                shown["muck"] = f"Seat {seats[0]} mucks"
+                shown["show"] = self.tr("Seat {0} shows").format(seats[0])
+                shown["muck"] = self.tr("Seat {0} mucks").format(seats[0])
         if hand is not None and not hand.is_complete:
-            shown["undo"] = "Undo"
+            shown["undo"] = self.tr("Undo")
             if not hand.substantial_action:
-                shown["misdeal"] = "Misdeal"
+                shown["misdeal"] = self.tr("Misdeal")
         if hand is not None and hand.is_complete and hand.events_in_force:
-            shown["undo"] = "Undo"
+            shown["undo"] = self.tr("Undo")
         for name, text in shown.items():
             self._set(name, text)
         self.keypad_widgets.setVisible(shown["wager"] is not None)
+
+    def _deal_label(self, target: BoardTarget, *, boards: int, runs: int) -> str:
+        """``Deal flop``, ``Deal turn, board 2``, ``Deal river, run 2`` in the screen's language."""
+        street = (self.tr("Deal flop"), self.tr("Deal turn"), self.tr("Deal river"))[target.street]
+        where = []
+        if runs > 1:
+            where.append(self.tr("run {0}").format(target.run + 1))
+        if boards > 1:
+            where.append(self.tr("board {0}").format(target.board + 1))
+        return street + (f", {', '.join(where)}" if where else "")
 
     @staticmethod
     def _pot_size(session: TableSession, seat: int, call_amount: int) -> int:

@@ -1,26 +1,48 @@
-"""The dealer's main window: the felt, the action bar and the notification area."""
+"""The dealer's main window: the felt, the action bar, the notification area, the status bar and the side panels.
+
+A recorded table's commands run on a background recorder (the store's appends never on the screen's
+thread); the action bar is disabled from a command until the store acknowledges it, and the felt
+is re-read only then. The agreement dialogs (re-straddle consents, Mississippi, extra boards) and the
+floor's dialogs (table settings, house settings, each behind a floor sign-in) open from the Table menu
+or their keys.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QLabel, QMainWindow, QVBoxLayout, QWidget
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from dealer_console.live.table_session import Notice, TableSession
+from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
+from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
+
+from dealer_console.live.table_session import BackgroundRecorder, Notice, TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
+from dealer_console.ui.ui_thread import UiThreadDelivery
+
+if TYPE_CHECKING:
+    from dealer_console.live.devices import DeviceHub
+    from dealer_console.store.store import StaffMember
 
 
 class DealerWindow(QMainWindow):
     """A live table: re-reads the session after each change; every action on a key."""
 
-    def __init__(self, session: TableSession, *, four_colour: bool = True) -> None:
+    def __init__(self, session: TableSession, *, four_colour: bool = True, sign_in: SignIn | None = None) -> None:
         super().__init__()
         self.setObjectName("dealer_window")
         self.session = session
         self.four_colour = four_colour
-        self.setWindowTitle(f"Dealer console — {session.table.config.name}")
+        self.sign_in = sign_in if sign_in is not None else _store_sign_in(session)
+        """Checks a name and PIN for the floor's dialogs (the store's staff records); ``None``: no floor sign-in possible."""
+        self.setWindowTitle(self.tr("Dealer console — {0}").format(session.table.config.name))
         self.notifications = NotificationManager(self)
+        self._release_capture = self.notifications.capture()
+        self._closers: list[Callable[[], None]] = []
+        self.dialog: QDialog | None = None
+        """The agreement or floor dialog open now, if any."""
         central = QWidget()
         layout = QVBoxLayout(central)
         self.title = QLabel()
@@ -38,13 +60,75 @@ class DealerWindow(QMainWindow):
         self.keys: dict[str, str] = {QKeySequence(key).toString(): name for name, key in self.action_bar.shortcuts.items()}
         self.keys[QKeySequence("Backspace").toString()] = "undo"
         self.keys[QKeySequence("Enter").toString()] = "wager"
-        colours = QAction("Four-colour deck", self)
+        colours = QAction(self.tr("Four-colour deck"), self)
         colours.setCheckable(True)
         colours.setChecked(four_colour)
         colours.toggled.connect(self._on_four_colour_change)
-        self.menuBar().addMenu("View").addAction(colours)
-        self._unsubscribe = [session.subscribe(self._on_session_change), session.subscribe_notices(self.notifications.post)]
+        self.menuBar().addMenu(self.tr("View")).addAction(colours)
+        self._table_menu()
+        self.dealer_label = QLabel()
+        self.dealer_label.setObjectName("signed_in_dealer")
+        self.statusBar().addWidget(self.dealer_label)
+        self.show_dealer(session.dealer)
+        self.recorder: BackgroundRecorder | None = None
+        if session.recorder is not None:
+            self._delivery = UiThreadDelivery(self)
+            self.recorder = BackgroundRecorder(self._delivery.deliver)
+            session.record_in_background(self.recorder)
+        self._unsubscribe = [session.subscribe(self._on_session_change), session.subscribe_notices(self.notifications.post),
+                             session.subscribe_busy(self._on_busy_change)]
         self._on_session_change(session)
+
+    # ------------------------------------------------------------------ frame: status bar, side panels, menus
+
+    def show_dealer(self, name: str) -> None:
+        """The signed-in dealer, in the status bar."""
+        self.dealer_label.setText(self.tr("Dealer: {0}").format(name))
+
+    def add_panel(self, widget: QWidget, title: str, area: Qt.DockWidgetArea = Qt.DockWidgetArea.RightDockWidgetArea) -> QDockWidget:
+        """A side panel (camera, sensors...) docked beside the felt; it closes with the window."""
+        dock = QDockWidget(title, self)
+        dock.setObjectName(f"panel_{widget.objectName() or title}")
+        dock.setWidget(widget)
+        dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetFloatable)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def add_status_widget(self, widget: QWidget, closer: Callable[[], None] | None = None) -> None:
+        """A permanent widget on the right of the status bar (the card room's shipping status); ``closer`` runs on close."""
+        self.statusBar().addPermanentWidget(widget)
+        if closer is not None:
+            self._closers.append(closer)
+
+    def on_close(self, closer: Callable[[], None]) -> None:
+        """Run ``closer`` when the window closes (background work that belongs to it)."""
+        self._closers.append(closer)
+
+    def _table_menu(self) -> None:
+        from dealer_console.ui import dialogs
+
+        self.action_bar.openers.update(restraddle=lambda: dialogs.open_restraddle(self), extra_boards=lambda: dialogs.open_extra_boards(self))
+
+        menu = self.menuBar().addMenu(self.tr("Table"))
+        for text, key, opener in (
+            # G and X are the action bar's keys for these two (shown when they apply)
+            (self.tr("Re-straddle consents…"), "", lambda: dialogs.open_restraddle(self)),
+            (self.tr("Mississippi straddle…"), "Ctrl+I", lambda: dialogs.open_mississippi(self)),
+            (self.tr("Extra boards…"), "", lambda: dialogs.open_extra_boards(self)),
+            (self.tr("Table settings (floor)…"), "Ctrl+T", lambda: dialogs.open_table_settings(self)),
+            (self.tr("House settings (floor)…"), "Ctrl+H", lambda: dialogs.open_house_settings(self)),
+        ):
+            action = QAction(text, self)
+            if key:
+                action.setShortcut(QKeySequence(key))
+            action.triggered.connect(opener)
+            menu.addAction(action)
+
+    def _on_busy_change(self, busy: bool) -> None:
+        # a command is with the recorder: nothing more until the store acknowledges it
+        self.action_bar.setEnabled(not busy)
+        if self.dialog is not None:
+            self.dialog.setEnabled(not busy)
 
     def _on_four_colour_change(self, on: bool) -> None:
         self.four_colour = on
@@ -53,13 +137,30 @@ class DealerWindow(QMainWindow):
     def _on_session_change(self, session: TableSession) -> None:
         plan, hand = session.plan, session.hand
         if plan is None or hand is None:
-            self.title.setText(f"{session.table.config.name}: no hand yet")
+            self.title.setText(self.tr("{0}: no hand yet").format(session.table.config.name))
         else:
-            actor = f" — seat {hand.actor} to act" if hand.actor is not None else ""
-            self.title.setText(f"Hand {plan.number}: {plan.game.name}, blinds {plan.game.stakes.small_blind}/"
-                               f"{plan.game.stakes.big_blind} — {hand.phase.value}{actor}")
+            actor = self.tr(" — seat {0} to act").format(hand.actor) if hand.actor is not None else ""
+            phase = QCoreApplication.translate("Phase", hand.phase.value)
+            self.title.setText(self.tr("Hand {0}: {1}, blinds {2}/{3} — {4}").format(
+                plan.number, plan.game.name, plan.game.stakes.small_blind, plan.game.stakes.big_blind, phase) + actor)
         self.felt._on_session_change(session, four_colour=self.four_colour)
         self.action_bar._on_session_change(session)
+
+    def attach_devices(self, hub: DeviceHub) -> None:
+        """Dock the camera and sensor panels of ``hub`` at the right (keys Y and V); its notices join the notification area."""
+        from dealer_console.ui.camera_panel import CameraPanel
+        from dealer_console.ui.sensor_panel import SensorPanel
+
+        self.camera_panel = CameraPanel(hub)
+        self.sensor_panel = SensorPanel(hub)
+        for title, panel in (("Camera", self.camera_panel), ("Sensors", self.sensor_panel)):
+            dock = QDockWidget(title, self)
+            dock.setObjectName(f"{panel.objectName()}_dock")
+            dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
+            dock.setWidget(panel)
+            self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
+            self.installEventFilter(panel)  # its keys (Y accept the chips, V confirm a card) reach the window
+        self._unsubscribe.append(hub.subscribe_notices(self.notifications.post))
 
     def post(self, notice: Notice) -> None:
         """Show ``notice`` in the notification area (from any thread)."""
@@ -77,7 +178,27 @@ class DealerWindow(QMainWindow):
         event.accept()
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        if self.dialog is not None:
+            self.dialog.close()
+        for closer in self._closers:
+            closer()
+        self._closers = []
+        if self.recorder is not None:
+            # the commands already given are recorded before the window goes (nothing is lost)
+            self.recorder.stop()
+            self.session.record_in_background(None)
+            self.recorder = None
         for unsubscribe in self._unsubscribe:
             unsubscribe()
         self._unsubscribe = []
+        self._release_capture()
         super().closeEvent(event)
+
+
+SignIn = Callable[[str, str], "StaffMember"]
+"""Checks a name and a PIN or password; returns the staff member or raises ``StoreError``."""
+
+
+def _store_sign_in(session: TableSession) -> SignIn | None:
+    recorder = session.recorder
+    return None if recorder is None else recorder.store.sign_in

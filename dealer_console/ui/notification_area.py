@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Qt, Signal, Slot
+import logging
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
@@ -21,6 +25,50 @@ class NotificationManager(QObject):
         """Safe to call from any thread."""
         self.posted.emit(notice)
 
+    def error(self, text: str) -> None:
+        """Post an error that is not a refused command (from any thread)."""
+        self.post(Notice(NoticeLevel.ERROR, text, heading="Error:"))
+
+    def warning(self, text: str) -> None:
+        """Post a warning (from any thread)."""
+        self.post(Notice(NoticeLevel.WARNING, text))
+
+    def capture(self) -> Callable[[], None]:
+        """Route what would otherwise only reach a log or a thread's stderr here: an exception that ends any thread,
+        and warnings and errors logged by the console's packages. Returns the function that undoes it."""
+        previous_hook = threading.excepthook
+
+        def hook(args: threading.ExceptHookArgs) -> None:
+            name = args.thread.name if args.thread is not None else "a worker"
+            self.error(f"{name} stopped: {args.exc_value!r}")
+            previous_hook(args)
+
+        handler = _NoticeHandler(self)
+        loggers = [logging.getLogger(name) for name in ("dealer_console", "drivers", "vision")]
+        threading.excepthook = hook
+        for logger in loggers:
+            logger.addHandler(handler)
+
+        def release() -> None:
+            if threading.excepthook is hook:
+                threading.excepthook = previous_hook
+            for logger in loggers:
+                logger.removeHandler(handler)
+
+        return release
+
+
+class _NoticeHandler(logging.Handler):
+    """Warnings and errors logged anywhere in the console become notices."""
+
+    def __init__(self, manager: NotificationManager) -> None:
+        super().__init__(logging.WARNING)
+        self.manager = manager
+
+    def emit(self, record: logging.LogRecord) -> None:
+        level = NoticeLevel.ERROR if record.levelno >= logging.ERROR else NoticeLevel.WARNING
+        self.manager.post(Notice(level, record.getMessage()))
+
 
 class NotificationArea(QListWidget):
     """The newest message on top; errors red, warnings yellow, each with a word saying which it is."""
@@ -37,7 +85,8 @@ class NotificationArea(QListWidget):
 
     @Slot(object)
     def _on_notice_posted(self, notice: Notice) -> None:
-        item = QListWidgetItem(_PREFIX[notice.level] + notice.text)
+        heading = QCoreApplication.translate("NotificationArea", notice.heading if notice.heading is not None else _PREFIX[notice.level])
+        item = QListWidgetItem((f"{heading} " if heading and not heading.endswith(" ") else heading) + notice.text)
         item.setBackground(QBrush(QColor(_COLOURS[notice.level])))
         item.setForeground(QBrush(QColor("#111111")))
         item.setData(Qt.ItemDataRole.UserRole, notice.level.value)

@@ -22,7 +22,7 @@ class PotWidget(QLabel):
         """Show the pots of the session's hand."""
         hand = session.hand
         if hand is None:
-            self.setText("No hand yet: press Next hand (N)")
+            self.setText(self.tr("No hand yet: press Next hand (N)"))
             return
         result = session.result_lines()
         if result:
@@ -32,12 +32,12 @@ class PotWidget(QLabel):
         runs = hand.pot_runs() if pots else []
         lines = []
         for index, pot in enumerate(pots):
-            name = "Main pot" if index == 0 else f"Side pot {index}"
+            name = self.tr("Main pot") if index == 0 else self.tr("Side pot {0}").format(index)
             seats = ", ".join(str(seat) for seat in pot.contenders)
-            extra = f", run {runs[index]} times" if index < len(runs) and runs[index] > 1 else ""
-            lines.append(f"{name} {pot.amount}: seats {seats}{extra}")
+            extra = self.tr(", run {0} times").format(runs[index]) if index < len(runs) and runs[index] > 1 else ""
+            lines.append(self.tr("{0} {1}: seats {2}").format(name, pot.amount, seats) + extra)
         in_front = sum(hand.bets.values())
         if not lines:
-            lines.append(f"Pot {hand.pot_total}")
-        lines.append(f"Total in the middle {hand.pot_total} (bets this round {in_front})")
+            lines.append(self.tr("Pot {0}").format(hand.pot_total))
+        lines.append(self.tr("Total in the middle {0} (bets this round {1})").format(hand.pot_total, in_front))
         self.setText("\n".join(lines))

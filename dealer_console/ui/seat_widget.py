@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from dealer_console.live.table_session import SeatState
@@ -48,17 +48,17 @@ class SeatWidget(QFrame):
                 label.setText("")
             self.setStyleSheet("SeatWidget { background: transparent; border: 1px dashed #6a8; } QLabel { color: #9cb; border: none; }")
             return
-        markers = " ".join(f"[{_SHORT.get(marker, marker.upper())}]" for marker in state.markers)
-        self.name_label.setText(f"Seat {state.seat} · {state.player}" + (f"\n{markers}" if markers else ""))
+        markers = " ".join(f"[{QCoreApplication.translate('SeatMarker', _SHORT.get(marker, marker.upper()))}]" for marker in state.markers)
+        self.name_label.setText(self.tr("Seat {0} · {1}").format(state.seat, state.player) + (f"\n{markers}" if markers else ""))
         self.stack_label.setText(f"{state.stack}")
-        self.bet_label.setText(f"bet {state.bet}" if state.bet else "")
+        self.bet_label.setText(self.tr("bet {0}").format(state.bet) if state.bet else "")
         cards = cards_html(state.cards, four_colour=four_colour) if state.cards else ""
         self.cards_label.setText(cards)
-        words = [state.status] if state.status else []
+        words = [QCoreApplication.translate("SeatStatus", state.status)] if state.status else []
         if state.discarded:
-            words.append(f"discarded {state.discarded}")
+            words.append(self.tr("discarded {0}").format(state.discarded))
         if state.owes_discard:
-            words.append("DISCARD OWED")
+            words.append(self.tr("DISCARD OWED"))
         self.status_label.setText(" · ".join(w for w in words if w))
         if state.to_act:
             style, text = "background: #3b3b10; border: 6px solid #ffd400;", "white"

@@ -71,9 +71,9 @@ def test_a_dealer_cannot_authorize_a_mississippi_or_change_house_settings(store:
         store.append(table_id, AgreementsChanged(agreements=TableAgreements(
             mississippi=MississippiAuthorization(manager="Dana", at=moment)), by="Dana"), actor="Dana")
     with pytest.raises(NotAuthorizedError, match="house settings"):
-        store.change_house_settings(table_id, {"rake_percent": 5}, by=dealer)
+        store.change_house_settings(table_id, {"rake.percent": 5}, by=dealer)
     with pytest.raises(NotAuthorizedError, match="house settings"):
-        store.append(table_id, HouseSettingsChanged(by="Dana", changes=(("rake_percent", "5"),)), source=Source.FLOOR, actor="Dana")
+        store.append(table_id, HouseSettingsChanged(by="Dana", changes=(("rake.percent", "5"),)), source=Source.FLOOR, actor="Dana")
     assert _head(store, table_id) == head
 
 
@@ -127,7 +127,7 @@ def test_every_floor_act_is_an_event_in_the_chain_naming_the_manager(store: Stor
                                  pot_held=True, disputed_amount=4, hand_number=1)
     mississippi = store.append(table_id, AgreementsChanged(agreements=TableAgreements(
         mississippi=MississippiAuthorization(manager="Flo", at=moment)), by="Flo"), actor="Flo")
-    house = store.change_house_settings(table_id, {"rake_percent": 10, "rake_cap": 5}, by=manager, reason="new shift")
+    house = store.change_house_settings(table_id, {"rake.percent": 10, "rake.cap": 5}, by=manager, reason="new shift")
     [report] = store.verify_log(table_id)
     assert report.intact, report.describe()
     log = {event.seq: event for event in store.events(table_id)}
@@ -139,4 +139,37 @@ def test_every_floor_act_is_an_event_in_the_chain_naming_the_manager(store: Stor
     assert log[ruling.seq].payload["floor_manager"] == "Flo" and log[ruling.seq].hand_id == disputed.recorded.hand_id
     assert log[mississippi.seq].kind == "agreements" and log[mississippi.seq].payload["agreements"]["mississippi"]["manager"] == "Flo"
     assert log[house.seq].kind == "house_settings" and log[house.seq].source is Source.FLOOR and log[house.seq].actor == "Flo"
-    assert dict(map(tuple, log[house.seq].payload["changes"])) == {"rake_percent": "10", "rake_cap": "5"}
+    assert dict(map(tuple, log[house.seq].payload["changes"])) == {"rake.percent": "10", "rake.cap": "5"}
+
+
+def test_a_floor_change_of_house_settings_applies_where_it_sits_in_the_log(store: Store) -> None:
+    """Issue 8 (a change of house settings is a floor manager's act) and SPEC Records (the log rebuilds the table):
+    a table resumed from its log carries the new rake from the point where the manager changed it."""
+    from dealer_console.engine.games import Rake
+    from dealer_console.engine.table import TableConfig
+    from dealer_console.store.recorder import resume_table
+
+    table_id = store.create_table("T", TableConfig(name="T", rake=Rake(percent=5, cap=4)))
+    manager = store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+    assert resume_table(store, table_id).table.config.rake == Rake(percent=5, cap=4)
+    store.change_house_settings(table_id, {"rake.percent": 10, "rake.cap": "None", "house.max_runs": 2}, by=manager, reason="new shift")
+    resumed = resume_table(store, table_id).table.config
+    assert (resumed.rake.percent, resumed.rake.cap, resumed.house.max_runs) == (10.0, None, 2)
+
+
+@pytest.mark.parametrize(("changes", "message"), [
+    ({"rake_percent": 5}, "There is no house setting 'rake_percent'"),
+    ({"rake.percent": "ten"}, "rake.percent must be a number"),
+    ({"rake.percent": 120}, "cannot apply: rake 120.0% must be between 0 and 100"),
+    ({"house.limit_heads_up_uncapped": "maybe"}, "is yes or no"),
+])
+def test_a_house_setting_the_table_cannot_apply_is_refused_before_it_is_written(store: Store, changes: dict[str, object],
+                                                                                 message: str) -> None:
+    """Bad input loses nothing: a change that would stop the table's replay is refused with the setting named,
+    and the log is as it was."""
+    table_id = store.create_table("T")
+    manager = store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+    before = _head(store, table_id)
+    with pytest.raises(ValueError, match=message):
+        store.change_house_settings(table_id, changes, by=manager)
+    assert _head(store, table_id) == before

@@ -1,0 +1,322 @@
+"""The demo table's devices: the same :class:`~dealer_console.live.devices.DeviceHub` on simulated hardware.
+
+A simulated sensor board over a real pseudo-terminal (:mod:`drivers.simulator`), a synthetic camera
+looking at a simulated felt where a simulated dealer lays the board the demo deals (and the hands
+shown at showdown), and simulated players who keep in their bet zones the chips the hand has in
+front, the seat to act putting out a call. No Qt here.
+"""
+
+from __future__ import annotations
+
+import io
+import queue
+import shutil
+import tempfile
+import threading
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO, cast
+
+import cv2
+import numpy as np
+
+from dealer_console.engine.cards import Card
+from dealer_console.engine.events import CardsShown
+from dealer_console.engine.games import STREET_CARDS, VARIANTS
+from dealer_console.live.devices import CameraFeed, CameraZones, DeviceHub, Quad, Recognizer, Sighting, TaughtDeckRecognizer
+from dealer_console.live.table_session import TableSession
+from drivers.board import BoardConfig
+from drivers.codec import BoardRole
+from vision.sources import CaptureSource, FrameSource
+from vision.synthetic import Deck, drawn_deck
+
+if TYPE_CHECKING:
+    from drivers.simulator import TableSimulator
+
+
+@dataclass
+class FeltCards:
+    """What lies face up on the simulated felt: each board's cards, and each seat's cards once shown."""
+
+    boards: list[list[Card]] = field(default_factory=list)
+    seats: dict[int, list[Card]] = field(default_factory=dict)
+
+
+class DemoFelt:
+    """The simulated felt the synthetic camera looks at (thread-safe: the dealer side writes, the camera reads)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._cards = FeltCards()
+        self.version = 0
+
+    def lay(self, cards: FeltCards) -> None:
+        """Put exactly ``cards`` on the felt (what is not named is picked up)."""
+        with self._lock:
+            if cards != self._cards:
+                self._cards = FeltCards([list(b) for b in cards.boards], {s: list(c) for s, c in cards.seats.items()})
+                self.version += 1
+
+    def cards(self) -> tuple[FeltCards, int]:
+        """A copy of what lies on the felt, and its version."""
+        with self._lock:
+            return FeltCards([list(b) for b in self._cards.boards], {s: list(c) for s, c in self._cards.seats.items()}), self.version
+
+
+class DemoCameraSource(FrameSource):
+    """The synthetic overhead camera over a :class:`DemoFelt`: card faces from a :class:`vision.synthetic.Deck` on a green felt.
+
+    Each frame carries the cards and their corners as ``truth`` (``[(card, quad), ...]``).
+    """
+
+    def __init__(self, felt: DemoFelt, deck: Deck, zones: CameraZones, *, size: tuple[int, int] = (1920, 1080),
+                 card_width_px: float = 120.0, **kw: Any) -> None:
+        # the demo picture changes only when the felt does: a still picture is not a frozen camera here
+        super().__init__(frozen_after=10**9, **kw)
+        self.name = f"demo camera ({deck.name} deck)"
+        self.felt, self.deck, self.zones, self.size, self.card_width = felt, deck, zones, size, card_width_px
+        width, height = size
+        rng = np.random.default_rng(5)
+        texture = cv2.resize(rng.normal(0, 5, (height // 16, width // 16, 3)).astype(np.float32), (width, height))
+        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+        light = 1.1 - 0.35 * (((xx - width / 2) / width) ** 2 + ((yy - height / 2) / height) ** 2)
+        base = (np.array((40, 105, 30), np.float32)[None, None, :] + texture) * light[..., None]
+        self._background = np.clip(base + rng.normal(0, 2, base.shape), 0, 255).astype(np.uint8)
+        self._faces: dict[str, np.ndarray] = {}
+        self._picture: tuple[int, np.ndarray, list[tuple[Card, Quad]]] | None = None
+
+    def _face(self, card: Card) -> np.ndarray:
+        face = self._faces.get(str(card))
+        if face is None:
+            size = (int(round(self.card_width)), int(round(self.card_width * 1.4)))
+            face = cv2.resize(self.deck.faces[str(card)], size, interpolation=cv2.INTER_AREA)
+            self._faces[str(card)] = face
+        return face
+
+    def _lay(self, image: np.ndarray, card: Card, cx: float, cy: float, truth: list[tuple[Card, Quad]]) -> None:
+        face = self._face(card)
+        h, w = face.shape[:2]
+        height, width = image.shape[:2]
+        x0 = int(round(min(max(cx - w / 2, 4), width - w - 4)))
+        y0 = int(round(min(max(cy - h / 2, 4), height - h - 4)))
+        alpha = face[:, :, 3:4].astype(np.float32) / 255.0
+        roi = image[y0:y0 + h, x0:x0 + w].astype(np.float32)
+        image[y0:y0 + h, x0:x0 + w] = (roi * (1 - alpha) + face[:, :, :3].astype(np.float32) * alpha).astype(np.uint8)
+        truth.append((card, ((x0, y0), (x0 + w - 1, y0), (x0 + w - 1, y0 + h - 1), (x0, y0 + h - 1))))
+
+    def _render(self) -> tuple[np.ndarray, list[tuple[Card, Quad]]]:
+        cards, version = self.felt.cards()
+        if self._picture is not None and self._picture[0] == version:
+            return self._picture[1], self._picture[2]
+        width, height = self.size
+        image = self._background.copy()
+        truth: list[tuple[Card, Quad]] = []
+        step = self.card_width * 1.3
+        for number, board in enumerate(cards.boards):
+            y = self.zones.board_row_centre(number) * height
+            for slot, card in enumerate(board):
+                self._lay(image, card, width / 2 + (slot - 2) * step, y, truth)
+        w, h = self.card_width, self.card_width * 1.4
+        for seat, held in cards.seats.items():
+            # a hand lies in one row (two rows of three for five or six cards), kept whole inside the picture
+            per_row = 4 if len(held) <= 4 else 3
+            rows = [held[i:i + per_row] for i in range(0, len(held), per_row)]
+            fx, fy = self.zones.seat_centre(seat)
+            for number, row in enumerate(rows):
+                span = len(row) * w + (len(row) - 1) * 0.15 * w
+                left = min(max(fx * width - span / 2, 4), width - span - 4)
+                y = fy * height + (number - (len(rows) - 1) / 2) * 1.1 * h
+                for slot, card in enumerate(row):
+                    self._lay(image, card, left + w / 2 + slot * 1.15 * w, y, truth)
+        self._picture = (version, image, truth)
+        return image, truth
+
+    def _grab(self) -> np.ndarray | None:
+        image, truth = self._render()
+        self._truth_now = truth
+        return image.copy()
+
+    def _truth(self) -> Any:
+        return list(self._truth_now)
+
+
+def demo_camera_source(felt: DemoFelt, deck: Deck, zones: CameraZones, **kw: Any) -> FrameSource:
+    """The synthetic overhead camera of the demo table, looking at ``felt``."""
+    return DemoCameraSource(felt, deck, zones, **kw)
+
+
+class _Discard(io.StringIO):
+    """The simulator's console lines, not needed by the demo."""
+
+    def write(self, text: str) -> int:
+        return len(text)
+
+
+def _chips(amount: int) -> str:
+    parts = []
+    for denomination in (100, 25, 5, 1):
+        count, amount = divmod(amount, denomination)
+        if count:
+            parts.append(f"{denomination}x{count}")
+    return ";".join(parts)
+
+
+class DemoDevices:
+    """The table's devices with the demo's simulated ones: a sensor board on a pseudo-terminal, a synthetic camera, a dealer and players.
+
+    On every change of the hand (on the session's thread): the simulated dealer lays on the felt the
+    cards the demo deals (the board due next comes from the top of the session's deck, as a dealer
+    lays the flop before the console is told), and at showdown the hands shown; the simulated players
+    keep in their bet zones the chips the hand has in front, and the seat to act puts out a call.
+    ``simulate_camera=False`` uses ``camera`` (a real one, or none) instead of the synthetic camera;
+    ``simulate_sensors=False`` leaves out the simulated board; ``boards`` are real boards besides.
+    """
+
+    def __init__(self, session: TableSession, *, workdir: Path | None = None, deck: Deck | None = None, recognizer: Recognizer | None = None,
+                 threshold: float = 0.6, size: tuple[int, int] = (1920, 1080), card_width_px: float = 120.0,
+                 camera_interval: float = 0.2, recheck: float = 1.0, simulate_camera: bool = True, simulate_sensors: bool = True,
+                 camera: CameraFeed | None = None, boards: Sequence[BoardConfig] = ()) -> None:
+        self.session = session
+        self._own_workdir = workdir is None
+        self.workdir = workdir if workdir is not None else Path(tempfile.mkdtemp(prefix="dealer-console-demo-"))
+        """Where the simulated board's stable name (a link to its pseudo-terminal) lives; a temporary folder by default."""
+        self.deck = deck if deck is not None else drawn_deck()
+        rows = max(VARIANTS[entry.variant].boards for entry in session.table.config.schedule.games)
+        self.zones = CameraZones(session.table.config.seat_count, boards=rows)
+        self.felt = DemoFelt()
+        self.link = self.workdir / "sensor-zones"
+        self.simulator: TableSimulator | None = None
+        self.card_width_px = card_width_px
+        zones, felt, chosen_deck = self.zones, self.felt, self.deck
+        feed = camera
+        if simulate_camera:
+            feed = CameraFeed(
+                open_source=lambda: demo_camera_source(felt, chosen_deck, zones, size=size, card_width_px=card_width_px),
+                recognizer=recognizer or TaughtDeckRecognizer.for_deck(self.deck, card_width_px=card_width_px, size=size),
+                zones=self.zones,
+                interval=camera_interval,
+                recheck=recheck,
+            )
+        self.simulate_sensors = simulate_sensors
+        configs = list(boards)
+        if simulate_sensors:
+            configs.insert(0, BoardConfig(name="zones", url=str(self.link), role=BoardRole.COMBINED, heartbeat_timeout=1.0,
+                                          reconnect_interval=0.25))
+        self.hub = DeviceHub(session, boards=configs, camera=feed, threshold=threshold)
+        self._sent: dict[int, int] = {}
+        self._button: int | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self._commands: queue.Queue[str | None] = queue.Queue()
+        self._player: threading.Thread | None = None
+
+    def start(self) -> DemoDevices:
+        """Plug in the simulated board, start the hub, and lay the felt for the hand as it stands."""
+        from drivers.simulator import TableSimulator
+
+        if self.simulate_sensors:
+            self.workdir.mkdir(parents=True, exist_ok=True)
+            self.simulator = TableSimulator(serial_number="DEMO-0001", seats=self.session.table.config.seat_count, heartbeat_ms=200,
+                                            link=self.link, out=cast(TextIO, _Discard()))
+            self.simulator.start()
+            self._player = threading.Thread(target=self._play, args=(self.simulator,), name="demo-players", daemon=True)
+            self._player.start()
+        self._unsubscribe = self.session.subscribe(self._on_session_change)
+        self._on_session_change(self.session)
+        self.hub.start()
+        return self
+
+    def stop(self) -> None:
+        """Stop the hub and unplug the simulated board."""
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        self.hub.stop()
+        if self._player is not None:
+            self._commands.put(None)
+            self._player.join(5.0)
+            self._player = None
+        if self.simulator is not None:
+            self.simulator.close()
+            self.simulator = None
+        if self._own_workdir:
+            shutil.rmtree(self.workdir, ignore_errors=True)
+
+    def __enter__(self) -> DemoDevices:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    def _on_session_change(self, session: TableSession) -> None:
+        if session.busy:
+            return  # the recorder's thread is changing the session; its acknowledgement calls again
+        hand = session.hand
+        if hand is None:
+            self.felt.lay(FeltCards())
+            self._put_chips({})
+            return
+        boards = [list(cards) for cards in hand.boards(0)] or [[] for _ in range(hand.game.variant.boards)]
+        while len(boards) < hand.game.variant.boards:
+            boards.append([])
+        target = session.next_board()
+        if target is not None and target.run == 0:
+            boards[target.board] += session.upcoming_cards(STREET_CARDS[target.street])
+        shown = {event.seat: list(event.cards) for event in hand.events_in_force if isinstance(event, CardsShown)}
+        self.felt.lay(FeltCards(boards, shown))
+        chips = {} if hand.is_complete else dict(hand.bets)
+        legal = hand.legal_actions()
+        if legal is not None and not legal.must_discard and legal.call_amount:
+            chips[legal.seat] = hand.bets[legal.seat] + min(legal.call_amount, hand.stacks[legal.seat])
+        self._put_chips(chips)
+        plan = session.plan
+        if plan is not None and self._button != plan.button:
+            self.simulate(f"button {plan.button}")  # the simulated dealer moves the button puck
+            self._button = plan.button
+
+    def _put_chips(self, chips: dict[int, int]) -> None:
+        for seat in sorted(set(chips) | set(self._sent)):
+            amount = chips.get(seat, 0)
+            if self._sent.get(seat) != amount:
+                self.simulate(f"zone {seat} {amount} {_chips(amount)}".rstrip())
+                self._sent[seat] = amount
+
+    def simulate(self, command: str) -> None:
+        """A command for the simulated board (as typed at ``python -m drivers.simulator``: ``zone 5 4 1x4``, ``button 3``),
+        played in order on the demo's own thread (the pseudo-terminal is never written from the session's thread)."""
+        if self.simulate_sensors:
+            self._commands.put(command)
+
+    def _play(self, simulator: TableSimulator) -> None:
+        while (command := self._commands.get()) is not None:
+            simulator.execute(command)
+
+
+
+
+class _NoDeckTaught:
+    """A camera without a taught deck shows its picture and reads no card (the board is dealt from the console)."""
+
+    def __call__(self, frame: Any) -> list[Sighting]:
+        return []
+
+
+def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: str = "simulator", baud_rate: int = 115_200,
+                  threshold: float = 0.6) -> DemoDevices | None:
+    """The devices ``[devices]`` names (not started): ``camera`` ``synthetic``, ``none``, a camera index or a video URL;
+    ``sensors`` ``simulator``, ``none`` or a pyserial URL. ``None`` when there are none.
+
+    A real camera has no taught deck yet (teaching is issue 5's): its picture shows, no card is read, and the board
+    comes from the console.
+    """
+    if camera == "none" and sensors == "none":
+        return None
+    boards_per_row = max(VARIANTS[entry.variant].boards for entry in session.table.config.schedule.games)
+    feed = None
+    if camera not in ("synthetic", "none"):
+        target: int | str = int(camera) if camera.isdigit() else camera
+        feed = CameraFeed(open_source=lambda: CaptureSource(target), recognizer=_NoDeckTaught(),
+                          zones=CameraZones(session.table.config.seat_count, boards=boards_per_row), reads_cards=False)
+    boards = [] if sensors in ("simulator", "none") else [BoardConfig(name="zones", url=sensors, baudrate=baud_rate)]
+    return DemoDevices(session, threshold=threshold, simulate_camera=camera == "synthetic", simulate_sensors=sensors == "simulator",
+                       camera=feed, boards=boards)

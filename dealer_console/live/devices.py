@@ -1,0 +1,791 @@
+"""The running table's devices without a screen: the overhead camera and the sensor boards.
+
+A :class:`DeviceHub` starts the sensor boards' reader threads (:mod:`drivers`) and one camera
+thread (a :class:`vision.sources.FrameSource` read through a :data:`Recognizer`), keeps their latest
+readings, and reports every state change and fault as a :class:`Notice`. The worker threads only
+read and store; everything that touches the hand (``camera_view``, ``proposal``, ``accept_proposal``,
+``confirm_card`` and the board-card hook the session calls when the dealer deals a street) runs on
+the thread that owns the :class:`TableSession` (the UI thread). ``subscribe`` listeners are called
+from any thread: a screen hands the call over to its own thread.
+
+Rules (SPEC, Inputs): every device is an aid, never required; a camera reading below the
+confidence threshold is never applied silently, it waits for the dealer to confirm or correct it;
+a bet read from chips is a proposal the dealer accepts (raises are confirmed).
+
+The demo table runs the same hub on simulated devices: :mod:`dealer_console.live.demo_devices`.
+"""
+
+from __future__ import annotations
+
+import enum
+import logging
+import math
+import queue
+import threading
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import cv2
+import numpy as np
+
+from dealer_console.engine.cards import Card, parse_card
+from dealer_console.engine.errors import IllegalActionError
+from dealer_console.engine.events import BetPlaced, Called, Checked, RaisedTo, WentAllIn
+from dealer_console.engine.hand import STREET_NAMES, Hand
+from dealer_console.live.sensors import BetProposal, ProposedAction, SensorWarning, TableSensors
+from dealer_console.live.table_session import BoardTarget, Notice, NoticeLevel, TableSession
+from drivers.board import BoardConfig, BoardState, Received, SensorBoard, StateChanged, open_board
+from drivers.codec import Heartbeat, LightMode
+from drivers.errors import SensorError
+from drivers.reader import BoardError, Listener, SensorReader
+
+if TYPE_CHECKING:
+    from vision.sources import Frame, FrameSource
+    from vision.synthetic import Deck
+
+log = logging.getLogger(__name__)
+
+Quad = tuple[tuple[float, float], ...]
+"""Four corners of a card in frame pixels."""
+
+
+# ---------------------------------------------------------------------------------------------- camera readings
+
+
+@dataclass(frozen=True, slots=True)
+class Sighting:
+    """One card a recognizer found in a frame."""
+
+    card: Card | None
+    """The card read, ``None`` when the recognizer would not name it (unknown)."""
+    best: Card | None
+    """The best guess even when unknown, for the dealer's prompt."""
+    confidence: float
+    """0..1; compared with the hub's threshold."""
+    quad: Quad
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The middle of the card in frame pixels."""
+        return (sum(x for x, _ in self.quad) / len(self.quad), sum(y for _, y in self.quad) / len(self.quad))
+
+
+Recognizer = Callable[["Frame"], list[Sighting]]
+"""Reads every face-up card of a frame (runs on the camera thread)."""
+
+
+class CardStatus(enum.Enum):
+    """What the console makes of one card read, as the camera panel shows it."""
+
+    CONFIDENT = "confident"
+    LOW = "below the threshold"
+    """Waits for the dealer to confirm or correct it, unless the hand already knows the place (``settled``)."""
+    CONFIRMED = "confirmed by the dealer"
+    DUPLICATE = "duplicate"
+    DISAGREES = "disagrees"
+
+
+RED = (CardStatus.DUPLICATE, CardStatus.DISAGREES)
+
+
+@dataclass(frozen=True, slots=True)
+class CardRead:
+    """A sighting placed on the table: which zone, which position, and what the console makes of it."""
+
+    sighting: Sighting
+    zone: str
+    """``"board 1"``, ``"board 2"``, ``"seat 3"`` or ``"off the zones"``."""
+    slot: int
+    """Position in its zone, left to right from 0."""
+    status: CardStatus
+    card: Card | None
+    """The card the console would use: the dealer's confirmation, else a confident reading, else ``None``."""
+    note: str = ""
+    """Why it is red, or what it waits for, in the dealer's words."""
+    settled: bool = False
+    """A doubtful reading of a place the hand already knows (a dealt board card, a known hand): it waits for nobody."""
+
+    @property
+    def key(self) -> tuple[str, int]:
+        """Where the card lies (confirmations are kept by place)."""
+        return (self.zone, self.slot)
+
+    def label(self) -> str:
+        """``"A♠ 93 %"``, ``"7♦? 41 %"`` or ``"?? 0 %"``."""
+        shown = self.card or self.sighting.best
+        name = shown.symbol if shown is not None else "??"
+        unsure = "?" if self.status is CardStatus.LOW else ""
+        return f"{name}{unsure} {self.percent} %"
+
+    @property
+    def percent(self) -> int:
+        """The confidence in whole per cent, rounded down (a read shown at 90 % is never below a 90 % threshold)."""
+        return math.floor(100 * self.sighting.confidence + 1e-9)
+
+
+@dataclass(frozen=True, slots=True)
+class CameraView:
+    """The camera's latest frame and what the console makes of it now."""
+
+    image: np.ndarray | None
+    """BGR pixels of the latest frame (``None`` before the first)."""
+    seq: int
+    status: str
+    """The source's status: ``ok``, ``dark``, ``frozen``, ``reconnecting``, ``dropped``, ``ended``, ``not-opened``."""
+    detail: str
+    reads: tuple[CardRead, ...]
+    threshold: float
+
+    @property
+    def working(self) -> bool:
+        """A picture is coming in (a frozen picture still shows the felt)."""
+        return self.image is not None and self.status in ("ok", "frozen")
+
+    def zone(self, name: str) -> list[CardRead]:
+        """The reads of one zone, left to right."""
+        return sorted((read for read in self.reads if read.zone == name), key=lambda read: read.slot)
+
+    def waiting(self) -> list[CardRead]:
+        """Reads below the threshold that the dealer has not confirmed yet."""
+        return [read for read in self.reads if read.status is CardStatus.LOW and not read.settled]
+
+
+@dataclass(frozen=True, slots=True)
+class CameraZones:
+    """Where the board and each seat's cards lie on the picture, as fractions of its width and height.
+
+    Until the table calibration exists (issue 5), the zones follow the demo felt: the board in a
+    band across the middle, the seats round an oval.
+    """
+
+    seat_count: int
+    boards: int = 1
+    board_area: tuple[float, float, float, float] = (0.27, 0.30, 0.73, 0.70)
+    """x0, y0, x1, y1."""
+    oval: tuple[float, float] = (0.40, 0.36)
+    """Half-width and half-height of the oval of seats."""
+
+    def seat_centre(self, seat: int) -> tuple[float, float]:
+        """Where a seat's cards lie (fractions), clockwise from the dealer's place at the bottom centre."""
+        angle = math.radians(90 + 360 * seat / (self.seat_count + 1))
+        return 0.5 + self.oval[0] * math.cos(angle), 0.5 + self.oval[1] * math.sin(angle)
+
+    def board_row_centre(self, board: int) -> float:
+        """The height (fraction) of a board's row of cards."""
+        y0, y1 = self.board_area[1], self.board_area[3]
+        return y0 + (y1 - y0) * (board + 0.5) / self.boards
+
+    def place(self, x: float, y: float) -> str:
+        """The zone a card centred at (x, y) (fractions) lies in."""
+        x0, y0, x1, y1 = self.board_area
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return f"board {min(self.boards - 1, int((y - y0) / (y1 - y0) * self.boards)) + 1}"
+        seat, distance = min(
+            ((seat, math.dist((x, y), self.seat_centre(seat))) for seat in range(1, self.seat_count + 1)), key=lambda pair: pair[1]
+        )
+        return f"seat {seat}" if distance < 0.16 else "off the zones"
+
+
+@dataclass(frozen=True, slots=True)
+class CameraFeed:
+    """A camera for the hub: how to open it, how to read it, where things lie, how often to look."""
+
+    open_source: Callable[[], FrameSource]
+    recognizer: Recognizer
+    zones: CameraZones
+    interval: float = 0.2
+    """Seconds between frames read (recognition takes most of a core while it runs)."""
+    reopen_interval: float = 1.0
+    """Seconds between attempts to reopen a camera that dropped."""
+    still_delta: int = 6
+    """A picture whose 160x90 thumbnail differs nowhere by this much (0-255) from the last one read is still: its reads stand."""
+    recheck: float = 1.0
+    """Seconds after which even a still picture is read again."""
+    reads_cards: bool = True
+    """False for a camera that shows its picture only (no deck taught): the board is then dealt from the console."""
+
+
+# ---------------------------------------------------------------------------------------------- sensor readings
+
+
+@dataclass(frozen=True, slots=True)
+class BoardStatus:
+    """One sensor board as the sensor panel shows it."""
+
+    name: str
+    state: BoardState
+    reason: str
+
+    @property
+    def words(self) -> str:
+        """The state in the dealer's words: connected / unplugged / error."""
+        return {
+            BoardState.READY: "connected",
+            BoardState.CONNECTED: "connecting",
+            BoardState.DISCONNECTED: "unplugged",
+            BoardState.SILENT: "silent",
+            BoardState.INCOMPATIBLE: "error: wrong protocol",
+            BoardState.CLOSED: "closed",
+        }[self.state]
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneRow:
+    """A seat's bet zone against what the hand has in front (and, for the seat to act, what a call needs)."""
+
+    seat: int
+    player: str
+    seen: int | None
+    """The zone's reading (``None``: no reading)."""
+    in_front: int
+    required: int | None
+    """For the seat to act, the total a call makes (the total now if a check is possible); else ``None``."""
+    agrees: bool | None
+    """``None`` when there is nothing to compare."""
+
+
+# ---------------------------------------------------------------------------------------------- the hub
+
+
+class _HubListener(Listener):
+    """Board states for the panel; every event wakes the screen."""
+
+    def __init__(self, hub: DeviceHub) -> None:
+        self.hub = hub
+
+    def on_frame(self, board: SensorBoard, received: Received) -> None:
+        if not isinstance(received.frame.message, Heartbeat):  # a heartbeat changes nothing the dealer sees
+            self.hub._changed()
+
+    def on_state(self, board: SensorBoard, change: StateChanged) -> None:
+        with self.hub._lock:
+            self.hub._boards[board.name] = BoardStatus(board.name, change.new, change.reason)
+        if change.new is BoardState.READY and change.old in (BoardState.CONNECTED, BoardState.SILENT):
+            self.hub._notice(NoticeLevel.INFO, f"Sensor board {board.name}: connected ({change.reason})")
+        self.hub._changed()
+
+    def on_error(self, board: SensorBoard, error: BoardError) -> None:
+        self.hub._changed()
+
+
+@dataclass
+class _Before:
+    """The seat to act and its figures before the dealer's action (to compare the action with the zone afterwards)."""
+
+    actor: int | None = None
+    in_front: int = 0
+    call_to: int = 0
+    all_in_to: int = 0
+    events: int = 0
+    hand_number: int | None = None
+
+
+class DeviceHub:
+    """The table's camera and sensor boards on worker threads, and what their readings mean for the hand."""
+
+    def __init__(self, session: TableSession, *, boards: Sequence[BoardConfig] = (), camera: CameraFeed | None = None,
+                 threshold: float = 0.6) -> None:
+        self.session = session
+        self.board_configs = list(boards)
+        self.camera = camera
+        self.threshold = threshold
+        """Camera readings below this confidence wait for the dealer (SPEC, Inputs)."""
+        self.board_from_camera = camera is not None and camera.reads_cards
+        """When on, the board cards the dealer deals come from the camera's reading (off: from the session's deck)."""
+        self.sensors = TableSensors(on_warning=lambda text: self._notice(NoticeLevel.WARNING, text))
+        self._lock = threading.Lock()
+        self._boards: dict[str, BoardStatus] = {
+            config.name: BoardStatus(config.name, BoardState.DISCONNECTED, "not opened yet") for config in self.board_configs
+        }
+        self._listeners: list[Callable[[], None]] = []
+        self._notice_listeners: list[Callable[[Notice], None]] = []
+        self._frame: tuple[np.ndarray, int] | None = None
+        self._sightings: tuple[Sighting, ...] = ()
+        self._camera_status = ("not-opened", "not started")
+        self._camera_fault_told = False
+        self._confirmed: dict[tuple[str, int], tuple[Card | None, Card]] = {}
+        self._warned: set[tuple[str, int, str]] = set()
+        self._before = _Before()
+        self._stop = threading.Event()
+        self._reader: SensorReader | None = None
+        self._sensor_boards: list[SensorBoard] = []
+        self._camera_thread: threading.Thread | None = None
+        self._unsubscribe: Callable[[], None] | None = None
+        self.seat_lights = True
+        """Light the seat to act on the sensor boards ("action on seat 4"; SPEC, Inputs)."""
+        self._lit: int | None = None
+        self._light_orders: queue.Queue[tuple[int | None, int | None] | None] = queue.Queue()
+        self._light_thread: threading.Thread | None = None
+
+    # ------------------------------------------------------------------ lifetime
+
+    def start(self) -> None:
+        """Open the boards and the camera on their own threads; hook into the session's board deals."""
+        self._sensor_boards = [open_board(config) for config in self.board_configs]
+        if self._sensor_boards:
+            self._reader = SensorReader(self._sensor_boards, [self.sensors, _HubListener(self)])
+            self._light_thread = threading.Thread(target=self._light_loop, name="seat-lights", daemon=True)
+            self._light_thread.start()
+        if self.camera is not None:
+            self._camera_thread = threading.Thread(target=self._camera_loop, args=(self.camera,), name="camera", daemon=True)
+            self._camera_thread.start()
+            self.session.board_cards = self._board_cards
+        self._unsubscribe = self.session.subscribe(self._on_session_change)
+        self._on_session_change(self.session)
+
+    def stop(self) -> None:
+        """Stop the threads and close the devices (waits for the threads)."""
+        self._stop.set()
+        if self._unsubscribe is not None:
+            self._unsubscribe()
+            self._unsubscribe = None
+        if self.session.board_cards == self._board_cards:
+            self.session.board_cards = None
+        if self._light_thread is not None:
+            self._light_orders.put(None)
+            self._light_thread.join(5.0)
+            self._light_thread = None
+        if self._reader is not None:
+            self._reader.stop()
+            self._reader = None
+        for board in self._sensor_boards:
+            board.shutdown()
+        if self._camera_thread is not None:
+            self._camera_thread.join(5.0)
+            self._camera_thread = None
+
+    def __enter__(self) -> DeviceHub:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
+    # ------------------------------------------------------------------ listeners (any thread)
+
+    def subscribe(self, listener: Callable[[], None]) -> Callable[[], None]:
+        """Call ``listener()`` whenever a reading, a device state or the hand changes; called from any thread."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener) if listener in self._listeners else None
+
+    def subscribe_notices(self, listener: Callable[[Notice], None]) -> Callable[[], None]:
+        """Call ``listener(notice)`` for every device state change, fault and disagreement; called from any thread."""
+        self._notice_listeners.append(listener)
+        return lambda: self._notice_listeners.remove(listener) if listener in self._notice_listeners else None
+
+    def _changed(self) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener()
+            except Exception:
+                log.exception("device listener %r failed", listener)
+
+    def _notice(self, level: NoticeLevel, text: str, seat: int | None = None) -> None:
+        for listener in list(self._notice_listeners):
+            try:
+                listener(Notice(level, text, seat))
+            except Exception:
+                log.exception("notice listener %r failed", listener)
+
+    # ------------------------------------------------------------------ seat lights (their own thread: serial writes)
+
+    def _light_loop(self) -> None:
+        while (order := self._light_orders.get()) is not None:
+            off, on = order
+            for board in self._sensor_boards:
+                if board.state is not BoardState.READY:
+                    continue  # a board that comes back is lit at the next change of turn
+                try:
+                    if off is not None:
+                        board.set_light(off, LightMode.OFF)
+                    if on is not None:
+                        board.set_light(on, LightMode.ON)
+                except SensorError as error:  # the reader reports the board's state; the light is only an aid
+                    log.warning("seat light on board %s: %s", board.name, error)
+
+    # ------------------------------------------------------------------ camera thread
+
+    def _camera_loop(self, feed: CameraFeed) -> None:
+        from vision.sources import Status
+
+        source: FrameSource | None = None
+        recognizer_failed = False
+        last: tuple[np.ndarray, float] | None = None
+        while not self._stop.is_set():
+            if source is None:
+                try:
+                    source = feed.open_source()
+                except Exception as error:  # a driver may raise anything when the device is absent
+                    self._camera_state("not-opened", f"cannot open the camera: {error}")
+                    self._stop.wait(feed.reopen_interval)
+                    continue
+            frame = source.read()
+            self._camera_state(source.status.value, source.detail)
+            if frame is None:
+                if source.status in (Status.DROPPED, Status.ENDED, Status.NOT_OPENED):
+                    source.close()
+                    source = None
+                    self._stop.wait(feed.reopen_interval)
+                else:
+                    self._stop.wait(feed.interval)
+                continue
+            thumbnail = cv2.resize(frame.image, (160, 90), interpolation=cv2.INTER_AREA).astype(np.int16)
+            # a still felt keeps its reads: recognition (most of a core) runs again when the picture changes, or after `recheck`
+            still = (last is not None and last[0].shape == thumbnail.shape and int(np.abs(last[0] - thumbnail).max()) < feed.still_delta
+                     and time.monotonic() - last[1] < feed.recheck)
+            if still:
+                sightings = self._sightings
+            else:
+                try:
+                    sightings = tuple(feed.recognizer(frame))
+                    recognizer_failed = False
+                    last = (thumbnail, time.monotonic())
+                except Exception as error:  # a recognizer bug must not stop the camera; the dealer deals by hand meanwhile
+                    log.exception("card recognition failed")
+                    if not recognizer_failed:
+                        self._notice(NoticeLevel.ERROR, f"Camera: the cards could not be read ({error}); deal from the console")
+                    recognizer_failed = True
+                    sightings = ()
+                    last = None
+            with self._lock:
+                self._frame = (frame.image, frame.seq)
+                self._sightings = sightings
+            self._changed()
+            self._stop.wait(feed.interval)
+        if source is not None:
+            source.close()
+
+    def _camera_state(self, status: str, detail: str) -> None:
+        with self._lock:
+            old = self._camera_status[0]
+            self._camera_status = (status, detail)
+        if status == old:
+            return
+        if status in ("ok", "frozen"):
+            if self._camera_fault_told:
+                self._camera_fault_told = False
+                self._notice(NoticeLevel.INFO, f"Camera: picture back ({status}{', ' + detail if detail else ''})")
+        else:
+            self._camera_fault_told = True
+            self._notice(NoticeLevel.WARNING, f"Camera: {status}" + (f" ({detail})" if detail else "") + "; deal from the console meanwhile")
+        self._changed()
+
+    # ------------------------------------------------------------------ camera, on the session's thread
+
+    def camera_view(self, *, in_command: bool = False) -> CameraView | None:
+        """The latest frame with every card read placed and judged against the hand (``None`` without a camera).
+
+        While the session is busy with a command on its recorder's thread the hand is not read (the reads are
+        judged among themselves only); ``in_command`` is for the session's own hook, which runs inside the command.
+        """
+        if self.camera is None:
+            return None
+        with self._lock:
+            frame, sightings, (status, detail) = self._frame, self._sightings, self._camera_status
+        hand = self.session.hand if in_command or not self.session.busy else None
+        reads = self._judge(sightings, frame[0].shape if frame is not None else None, hand)
+        for read in reads:
+            if read.status in RED and (read.zone, read.slot, read.note) not in self._warned:
+                self._warned.add((read.zone, read.slot, read.note))
+                self._notice(NoticeLevel.WARNING, f"Camera, {read.zone} card {read.slot + 1}: {read.note}")
+        return CameraView(None if frame is None else frame[0], 0 if frame is None else frame[1], status, detail, tuple(reads),
+                          self.threshold)
+
+    def _judge(self, sightings: Sequence[Sighting], shape: tuple[int, ...] | None, hand: Hand | None) -> list[CardRead]:
+        assert self.camera is not None
+        if shape is None:
+            return []
+        height, width = shape[0], shape[1]
+        zones = self.camera.zones
+        placed: dict[str, list[Sighting]] = {}
+        for sighting in sightings:
+            x, y = sighting.centre
+            placed.setdefault(zones.place(x / width, y / height), []).append(sighting)
+        dealt: dict[str, tuple[Card, ...]] = {}
+        held: dict[Card, int] = {}
+        if hand is not None:
+            boards = hand.boards(0)
+            for number, cards in enumerate(boards):
+                dealt[f"board {number + 1}"] = cards
+            for seat in hand.seats:
+                for card in hand.hole_cards(seat):
+                    if card is not None:
+                        held[card] = seat
+        named = Counter(s.card or s.best for s in sightings if (s.card or s.best) is not None and s.confidence >= self.threshold)
+        reads: list[CardRead] = []
+        for zone, group in placed.items():
+            for slot, sighting in enumerate(sorted(group, key=lambda s: s.centre[0])):
+                reads.append(self._judge_one(zone, slot, sighting, dealt, held, named, hand))
+        return reads
+
+    def _judge_one(self, zone: str, slot: int, sighting: Sighting, dealt: dict[str, tuple[Card, ...]], held: dict[Card, int],
+                   named: Counter[Card | None], hand: Hand | None) -> CardRead:
+        confirmed = self._confirmed.get((zone, slot))
+        if confirmed is not None and confirmed[0] == sighting.best:
+            card: Card | None = confirmed[1]
+            status = CardStatus.CONFIRMED
+        elif sighting.card is not None and sighting.confidence >= self.threshold:
+            card, status = sighting.card, CardStatus.CONFIDENT
+        else:
+            best = sighting.best.symbol if sighting.best is not None else "nothing"
+            note = f"read below {round(100 * self.threshold)} % (best guess {best})"
+            # a place the hand has already settled (a dealt board card, a known hand) does not wait for the dealer
+            on_board = dealt.get(zone, ())
+            known = self._known(zone, hand)
+            if slot < len(on_board):
+                return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}; the hand has {on_board[slot].symbol} there", settled=True)
+            if known or not zone.startswith("board"):
+                return CardRead(sighting, zone, slot, CardStatus.LOW, None, note, settled=True)
+            return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}: confirm or correct it")
+        assert card is not None
+        if status is CardStatus.CONFIDENT and named[card] > 1:
+            return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is read twice on the table")
+        if zone.startswith("board"):
+            on_board = dealt.get(zone, ())
+            if slot < len(on_board) and on_board[slot] != card:
+                return CardRead(sighting, zone, slot, CardStatus.DISAGREES, card,
+                                f"the camera reads {card.symbol}, the hand has {on_board[slot].symbol} there")
+            if card in held:
+                return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is in seat {held[card]}'s hand")
+            other = [name for name, cards in dealt.items() if name != zone and card in cards]
+            if other:
+                return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is already on {other[0]}")
+        elif zone.startswith("seat"):
+            known = self._known(zone, hand)
+            if known and card not in known:
+                return CardRead(sighting, zone, slot, CardStatus.DISAGREES, card,
+                                f"the camera reads {card.symbol}, {zone} holds {' '.join(c.symbol for c in known)}")
+            if any(card in cards for cards in dealt.values()):
+                return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is on the board")
+        return CardRead(sighting, zone, slot, status, card)
+
+    @staticmethod
+    def _known(zone: str, hand: Hand | None) -> list[Card]:
+        """The cards the hand knows a seat holds (for a seat's zone)."""
+        if not zone.startswith("seat") or hand is None:
+            return []
+        seat = int(zone.split()[1])
+        return [card for card in hand.hole_cards(seat) if card is not None] if seat in hand.seats else []
+
+    def confirm_card(self, read: CardRead, card: Card | str) -> None:
+        """The dealer confirms (or corrects) the card at ``read``'s place; it counts as long as the camera's guess there stays."""
+        chosen = parse_card(card) if isinstance(card, str) else card
+        if chosen is None:
+            raise IllegalActionError("Name the card, like As or Td", action="confirm a card")
+        self._confirmed[read.key] = (read.sighting.best, chosen)
+        self._changed()
+
+    def _board_cards(self, target: BoardTarget, count: int) -> Sequence[Card] | None:
+        """The session's hook: the street's cards as the camera reads them, ``None`` for the deck; refuses what waits for the dealer."""
+        hand = self.session.hand
+        view = self.camera_view(in_command=True)
+        if not self.board_from_camera or view is None or not view.working or target.run != 0 or hand is None:
+            return None
+        zone = f"board {target.board + 1}"
+        street = STREET_NAMES[target.street + 1]
+        boards = hand.boards(0)
+        already = len(boards[target.board]) if target.board < len(boards) else 0
+        reads = view.zone(zone)
+        need = already + count
+        where = zone if hand.game.variant.boards > 1 else "the board"
+        for read in reads:
+            if read.status in RED:
+                raise IllegalActionError(f"Cannot deal the {street}: {where}, card {read.slot + 1}: {read.note}", action=f"deal the {street}")
+        if len(reads) != need:
+            raise IllegalActionError(
+                f"Cannot deal the {street}: the camera sees {len(reads)} card(s) on {where}, the {street} makes {need}: lay the cards "
+                f"in the board area and wait for the camera, or turn off 'Board from camera'", action=f"deal the {street}")
+        for read in reads[already:]:
+            if read.card is None:
+                raise IllegalActionError(f"Cannot deal the {street}: {where}, card {read.slot + 1}: {read.note} in the camera panel (V)",
+                                         action=f"deal the {street}")
+        return tuple(read.card for read in reads[already:] if read.card is not None)
+
+    # ------------------------------------------------------------------ sensors, on the session's thread
+
+    def board_statuses(self) -> list[BoardStatus]:
+        """Every configured sensor board and its state."""
+        with self._lock:
+            return [self._boards[name] for name in sorted(self._boards)]
+
+    def button_reading(self) -> tuple[str, bool | None]:
+        """The button sensor against the console's button, in words, and whether they agree (``None``: no reading or no hand)."""
+        reading, plan = self.sensors.button, self.session.plan
+        if reading is None:
+            return "Button: no reading", None
+        seen = "not seen on any seat" if reading.seat is None else f"seat {reading.seat}"
+        if plan is None or self.session.busy:
+            return f"Button: the sensor sees it on {seen}", None
+        if reading.seat == plan.button:
+            return f"Button: seat {plan.button}, as the sensor sees it", True
+        return f"Button: seat {plan.button} for the console, the sensor sees it on {seen}", False
+
+    def zone_rows(self) -> list[ZoneRow]:
+        """Each seat in the hand: its zone against the chips the hand has in front (and the call, for the seat to act)."""
+        hand = self.session.hand
+        if hand is None or self.session.busy:
+            return []
+        rows = []
+        players = {seat: view.player for seat, view in self.session.table.seats.items()}
+        legal = hand.legal_actions()
+        for seat in sorted(hand.seats):
+            zone = self.sensors.zone(seat)
+            in_front = 0 if hand.is_complete else hand.bets[seat]
+            required = None
+            if legal is not None and legal.seat == seat and not legal.must_discard:
+                required = in_front + legal.call_amount
+            seen = None if zone is None else zone.amount
+            if seen is None:
+                agrees = None
+            elif required is not None:
+                agrees = seen >= min(required, in_front + hand.stacks[seat])
+            else:
+                agrees = seen == in_front
+            rows.append(ZoneRow(seat, players.get(seat, ""), seen, in_front, required, agrees))
+        return rows
+
+    def proposal(self) -> BetProposal | SensorWarning | None:
+        """What the bet zone of the seat to act means now (``None``: no reading, or nothing put out yet)."""
+        hand = self.session.hand
+        if hand is None or hand.is_complete or self.session.busy:
+            return None
+        return self.sensors.propose(hand)
+
+    def accept_proposal(self, shown: BetProposal | None = None) -> bool:
+        """Apply the bet read from chips through the session (the dealer's tap; for a raise, the dealer's confirmation).
+
+        ``shown`` is the proposal the dealer saw: if the chips say something else by now, nothing is applied.
+        """
+        proposal = self.proposal()
+        if not isinstance(proposal, BetProposal):
+            text = proposal.message if isinstance(proposal, SensorWarning) else "No bet is read from the chips of the seat to act"
+            self.session.notify(Notice(NoticeLevel.ERROR, text))
+            return False
+        if shown is not None and shown != proposal:
+            self.session.notify(Notice(NoticeLevel.ERROR, f"The chips changed: seat {proposal.seat} now reads {proposal.action.value} "
+                                                          f"{proposal.amount_to}; look again and accept"))
+            self._changed()
+            return False
+        match proposal.action:
+            case ProposedAction.CHECK:
+                return self.session.check()
+            case ProposedAction.CALL:
+                return self.session.call()
+            case ProposedAction.BET:
+                return self.session.bet(proposal.amount_to)
+            case ProposedAction.RAISE:
+                return self.session.raise_to(proposal.amount_to)
+            case ProposedAction.ALL_IN:
+                return self.session.all_in()
+
+    def _on_session_change(self, session: TableSession) -> None:
+        """Compare the dealer's action with the zone, note where the action is now, drop stale confirmations; wake the screen."""
+        if session.busy:
+            return  # the recorder's thread is changing the session; its acknowledgement calls again
+        hand, plan = session.hand, session.plan
+        before = self._before
+        number = plan.number if plan is not None else None
+        if hand is not None and number == before.hand_number and before.actor is not None and len(hand.events) > before.events:
+            self._compare_action(hand, before)
+        if number != before.hand_number:
+            self._confirmed.clear()
+            self._warned.clear()
+        if hand is not None:
+            for zone, cards in ((f"board {n + 1}", cards) for n, cards in enumerate(hand.boards(0))):
+                for slot in range(len(cards)):
+                    self._confirmed.pop((zone, slot), None)
+        legal = hand.legal_actions() if hand is not None else None
+        actor = legal.seat if legal is not None else None
+        if self.seat_lights and self._light_thread is not None and actor != self._lit:
+            self._light_orders.put((self._lit, actor))
+            self._lit = actor
+        if hand is not None and legal is not None:  # (a busy session is never read: see the guard above)
+            if legal.seat != before.actor or number != before.hand_number:
+                self.sensors.mark_turn(legal.seat)
+            in_front = hand.bets[legal.seat]
+            self._before = _Before(legal.seat, in_front, in_front + legal.call_amount, in_front + hand.stacks[legal.seat],
+                                   len(hand.events), number)
+        else:
+            self._before = _Before(hand_number=number, events=len(hand.events) if hand is not None else 0)
+        self._changed()
+
+    def _compare_action(self, hand: Hand, before: _Before) -> None:
+        latest = hand.events_in_force[-1] if hand.events_in_force else None
+        seat = before.actor
+        match latest:
+            case Checked(seat=s) if s == seat:
+                expected, words = before.in_front, "check"
+            case Called(seat=s) if s == seat:
+                expected, words = min(before.call_to, before.all_in_to), "call"
+            case BetPlaced(seat=s, amount=amount) | RaisedTo(seat=s, amount=amount) if s == seat:
+                expected, words = amount, "bet" if isinstance(latest, BetPlaced) else "raise"
+            case WentAllIn(seat=s) if s == seat:
+                expected, words = before.all_in_to, "all-in"
+            case _:
+                return
+        assert seat is not None
+        zone = self.sensors.zone(seat)
+        if zone is not None and zone.amount != expected:
+            self._notice(NoticeLevel.WARNING, f"Seat {seat}: the dealer entered {words} for {expected}, the bet zone shows {zone.amount}",
+                         seat)
+
+
+# ---------------------------------------------------------------------------------------------- recognizers
+
+
+class TaughtDeckRecognizer:
+    """The taught-deck reader of :mod:`vision.recognize`, taught on first use (on the camera thread)."""
+
+    def __init__(self, teach_frames: Callable[[], list[tuple[np.ndarray, list[str]]]], *, card_width_px: float) -> None:
+        self._teach_frames = teach_frames
+        self.card_width_px = card_width_px
+        self._deck: Any = None
+
+    def __call__(self, frame: Frame) -> list[Sighting]:
+        """Every card read on ``frame``."""
+        from vision.detect import DetectorConfig
+        from vision.recognize import read_frame, teach
+
+        if self._deck is None:
+            self._deck = teach(self._teach_frames(), self.card_width_px)
+        readings = read_frame(frame.image, self._deck, DetectorConfig(card_width_px=self.card_width_px))
+        return [
+            Sighting(parse_card(r.card) if r.card else None, parse_card(r.best) if r.best else None, float(r.confidence),
+                     tuple((float(x), float(y)) for x, y in r.quad))
+            for r in readings
+        ]
+
+    @classmethod
+    def for_deck(cls, deck: Deck, *, card_width_px: float, size: tuple[int, int]) -> TaughtDeckRecognizer:
+        """Taught from ``deck`` laid out in reading order on two frames, as a dealer teaches the console a new deck."""
+        from vision.synthetic import ALL_CARDS, SceneConfig, teach_layout
+
+        def frames() -> list[tuple[np.ndarray, list[str]]]:
+            config = SceneConfig(width=size[0], height=size[1], card_width_px=(card_width_px, card_width_px))
+            half = len(ALL_CARDS) // 2
+            out = []
+            for number, cards in enumerate((ALL_CARDS[:half], ALL_CARDS[half:])):
+                scene = teach_layout(deck, 7001 + number, cards, config)
+                out.append((scene.image, [truth.card for truth in scene.cards]))
+            return out
+
+        return cls(frames, card_width_px=card_width_px)
+
+
+__all__ = [
+    "BoardStatus",
+    "CameraFeed",
+    "CameraView",
+    "CameraZones",
+    "CardRead",
+    "CardStatus",
+    "DeviceHub",
+    "Recognizer",
+    "Sighting",
+    "TaughtDeckRecognizer",
+    "ZoneRow",
+]
+

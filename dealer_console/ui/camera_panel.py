@@ -1,0 +1,209 @@
+"""The camera panel: the live picture with the cards read outlined and their confidence, and what waits for the dealer.
+
+Green: read with confidence (or confirmed by the dealer). Amber: below the threshold, waiting for
+the dealer to confirm or correct it (SPEC, Inputs: never applied silently). Red: read twice, or
+disagreeing with the hand. Every colour comes with words.
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QColor, QFont, QImage, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from dealer_console.engine.cards import DECK
+from dealer_console.live.devices import RED, CameraView, CardRead, CardStatus, DeviceHub
+
+PICTURE_WIDTH = 560
+_OUTLINE = {
+    CardStatus.CONFIDENT: "#35d05a",
+    CardStatus.CONFIRMED: "#35d05a",
+    CardStatus.LOW: "#ffb000",
+    CardStatus.DUPLICATE: "#ff2020",
+    CardStatus.DISAGREES: "#ff2020",
+}
+
+
+class _Relay(QObject):
+    """Hands the hub's "something changed" from any thread to the UI thread, at most one pending at a time."""
+
+    changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending = False
+
+    def request(self) -> None:
+        if QThread.currentThread() is self.thread():
+            self.changed.emit()  # the session changed on the UI thread: show it now
+        elif not self.pending:
+            self.pending = True
+            self.changed.emit()
+
+
+class _PendingRow(QWidget):
+    """One card waiting for the dealer: what was read, a choice of card (the best guess first), Confirm."""
+
+    def __init__(self, read: CardRead, hub: DeviceHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.read, self.hub = read, hub
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        self.label = QLabel(f"{read.zone.capitalize()}, card {read.slot + 1}: {read.label()}")
+        self.label.setStyleSheet("background: #ffb000; color: #111; padding: 2px 6px; font-weight: bold;")
+        self.choice = QComboBox()
+        self.choice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        for card in DECK:
+            self.choice.addItem(card.symbol, card)
+        if read.sighting.best is not None:
+            self.choice.setCurrentIndex(read.sighting.best.index)
+        self.confirm = QPushButton("Confirm (V)")
+        self.confirm.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.confirm.clicked.connect(self._on_confirm_click)
+        layout.addWidget(self.label, 1)
+        layout.addWidget(self.choice)
+        layout.addWidget(self.confirm)
+
+    def _on_confirm_click(self) -> None:
+        self.hub.confirm_card(self.read, self.choice.currentData())
+
+
+class CameraPanel(QWidget):
+    """A thin view over :meth:`DeviceHub.camera_view`; re-read whenever the hub says something changed."""
+
+    def __init__(self, hub: DeviceHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("camera_panel")
+        self.hub = hub
+        self.view: CameraView | None = None
+        self._drawn: tuple[object, ...] | None = None
+        layout = QVBoxLayout(self)
+        self.status = QLabel()
+        self.status.setObjectName("camera_status")
+        self.status.setStyleSheet("font-size: 12pt; font-weight: bold; padding: 2px 6px;")
+        self.picture = QLabel("no picture yet")
+        self.picture.setObjectName("camera_picture")
+        self.picture.setFixedSize(PICTURE_WIDTH, PICTURE_WIDTH * 9 // 16)
+        self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.picture.setStyleSheet("background: #111; color: #aaa;")
+        self.reads = QLabel()
+        self.reads.setObjectName("camera_reads")
+        self.reads.setTextFormat(Qt.TextFormat.RichText)
+        self.reads.setWordWrap(True)
+        self.reads.setStyleSheet("font-size: 12pt;")
+        self.problems = QLabel()
+        self.problems.setObjectName("camera_problems")
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("font-size: 12pt; color: white; background: #b00000; padding: 2px 6px;")
+        self.pending = QVBoxLayout()
+        self.rows: list[_PendingRow] = []
+        self.board_from_camera = QCheckBox("Board from camera (dealt board cards are the cards read)")
+        self.board_from_camera.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.board_from_camera.setChecked(hub.board_from_camera)
+        self.board_from_camera.setEnabled(hub.camera is not None and hub.camera.reads_cards)
+        self.board_from_camera.toggled.connect(self._on_board_from_camera_change)
+        for widget in (self.status, self.picture, self.reads, self.problems):
+            layout.addWidget(widget)
+        layout.addLayout(self.pending)
+        layout.addWidget(self.board_from_camera)
+        layout.addStretch(1)
+        self._relay = _Relay()
+        # direct on the UI thread (the session's changes), queued from the worker threads
+        self._relay.changed.connect(self._on_devices_change)
+        self._unsubscribe = hub.subscribe(self._relay.request)
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self._on_devices_change()
+
+    def _on_board_from_camera_change(self, on: bool) -> None:
+        self.hub.board_from_camera = on
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Key V on the window (the panel filters the window's keys): confirm the first card waiting."""
+        if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_V \
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            self.confirm_first()
+            return True
+        return False
+
+    def confirm_first(self) -> None:
+        """Confirm the first card waiting for the dealer with the card chosen in its row (key V)."""
+        if self.rows:
+            self.rows[0].confirm.click()
+
+    @Slot()
+    def _on_devices_change(self) -> None:
+        self._relay.pending = False
+        view = self.hub.camera_view()
+        self.view = view
+        if view is None:
+            self.status.setText("No camera configured")
+            return
+        ok = view.working
+        reading = f"{len(view.reads)} card(s) read" if self.hub.camera is not None and self.hub.camera.reads_cards \
+            else "picture only (no deck taught)"
+        self.status.setText(f"Camera: {view.status}" + (f" — {view.detail}" if view.detail and not ok else "")
+                            + (f" · frame {view.seq} · {reading}" if view.image is not None else ""))
+        # a frozen picture is still read, but the dealer should look at the camera
+        background = "#1f6b3a" if view.status == "ok" else "#8a6d00" if ok else "#b00000"
+        self.status.setStyleSheet(f"font-size: 12pt; font-weight: bold; padding: 2px 6px; background: {background}; color: white;")
+        drawn = (view.seq, tuple((read.key, read.status, read.card, read.percent) for read in view.reads))
+        if view.image is not None and drawn != self._drawn:
+            self._drawn = drawn  # the picture is drawn again only when the frame or what is read on it changes
+            self.picture.setPixmap(self._picture(view))
+        zones: dict[str, list[CardRead]] = {}
+        for read in view.reads:
+            zones.setdefault(read.zone, []).append(read)
+        lines = []
+        for zone in sorted(zones):
+            cells = []
+            for read in sorted(zones[zone], key=lambda r: r.slot):
+                colour = _OUTLINE[read.status]
+                cells.append(f"<span style='background:{colour}; color:#111;'>&nbsp;{read.label()}&nbsp;</span>")
+            lines.append(f"<b>{zone.capitalize()}:</b> " + " ".join(cells))
+        self.reads.setText("<br>".join(lines) or "No card read")
+        red = [read for read in view.reads if read.status in RED]
+        self.problems.setText("\n".join(f"{read.zone.capitalize()}, card {read.slot + 1}: {read.note}" for read in red))
+        self.problems.setVisible(bool(red))
+        waiting = view.waiting()
+        if [(r.key, r.sighting.best) for r in waiting] != [(row.read.key, row.read.sighting.best) for row in self.rows]:
+            for row in self.rows:
+                self.pending.removeWidget(row)
+                row.deleteLater()
+            self.rows = [_PendingRow(read, self.hub) for read in waiting]
+            for row in self.rows:
+                self.pending.addWidget(row)
+
+    def _picture(self, view: CameraView) -> QPixmap:
+        image = view.image
+        assert image is not None
+        scale = PICTURE_WIDTH / image.shape[1]
+        small = cv2.resize(image, (PICTURE_WIDTH, int(round(image.shape[0] * scale))), interpolation=cv2.INTER_AREA)
+        small = np.ascontiguousarray(small)
+        qimage = QImage(small.data, small.shape[1], small.shape[0], small.strides[0], QImage.Format.Format_BGR888).copy()
+        pixmap = QPixmap.fromImage(qimage)
+        painter = QPainter(pixmap)
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        font = QFont(painter.font())
+        font.setPointSize(9)
+        font.setBold(True)
+        painter.setFont(font)
+        for read in view.reads:
+            colour = QColor(_OUTLINE[read.status])
+            painter.setPen(QPen(colour, 3 if read.status in RED else 2))
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+            polygon = QPolygonF([QPointF(x * scale, y * scale) for x, y in read.sighting.quad])
+            painter.drawPolygon(polygon)
+            # the card above its outline, the confidence below: both fit the width of a card at this scale
+            box = polygon.boundingRect()
+            shown = read.card or read.sighting.best
+            name = (shown.symbol if shown is not None else "??") + ("?" if read.status is CardStatus.LOW else "")
+            for text, top in ((name, box.top() - 15), (f"{read.percent}%", box.bottom() + 1)):
+                width = painter.fontMetrics().horizontalAdvance(text) + 4
+                left = int(box.center().x() - width / 2)
+                painter.fillRect(left, int(top), width, 14, colour)
+                painter.setPen(QColor("#111111"))
+                painter.drawText(left + 2, int(top) + 11, text)
+        painter.end()
+        return pixmap

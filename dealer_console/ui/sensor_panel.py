@@ -1,0 +1,160 @@
+"""The sensor panel: each sensor board's state, each seat's bet zone against the hand, and the bet read from chips.
+
+A bet read from the chips of the seat to act is a proposal: the dealer accepts it (Y), and a raise
+needs that tap as its confirmation (SPEC, Rules and guardrails: bets read from chips).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtGui import QBrush, QColor, QKeyEvent
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+
+from dealer_console.live.devices import DeviceHub
+from dealer_console.live.sensors import BetProposal, SensorWarning
+from drivers.board import BoardState
+
+_BOARD_COLOURS = {BoardState.READY: "#1f6b3a", BoardState.CONNECTED: "#8a6d00", BoardState.SILENT: "#8a6d00"}
+
+
+class _Relay(QObject):
+    """Hands the hub's "something changed" from any thread to the UI thread, at most one pending at a time."""
+
+    changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending = False
+
+    def request(self) -> None:
+        if QThread.currentThread() is self.thread():
+            self.changed.emit()  # the session changed on the UI thread: show it now
+        elif not self.pending:
+            self.pending = True
+            self.changed.emit()
+
+
+class SensorPanel(QWidget):
+    """A thin view over the hub's board states, zone rows and proposal."""
+
+    COLUMNS = ("Seat", "Player", "Bet zone", "In front", "To call", "")
+
+    def __init__(self, hub: DeviceHub, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("sensor_panel")
+        self.hub = hub
+        layout = QVBoxLayout(self)
+        self.boards_row = QHBoxLayout()
+        self.board_labels: dict[str, QLabel] = {}
+        layout.addLayout(self.boards_row)
+        self.button_label = QLabel()
+        self.button_label.setObjectName("button_reading")
+        layout.addWidget(self.button_label)
+        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table.setObjectName("bet_zones")
+        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.verticalHeader().setVisible(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setMinimumHeight(220)
+        layout.addWidget(self.table)
+        self.proposal_label = QLabel()
+        self.proposal_label.setObjectName("bet_proposal")
+        self.proposal_label.setWordWrap(True)
+        self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px;")
+        layout.addWidget(self.proposal_label)
+        self.accept = QPushButton()
+        self.accept.setObjectName("accept_bet")
+        self.accept.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.accept.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.accept.clicked.connect(self._on_accept_click)
+        layout.addWidget(self.accept)
+        self.shown: BetProposal | None = None
+        """The proposal on the button: accepting applies it only if the chips still say the same."""
+        self._relay = _Relay()
+        # direct on the UI thread (the session's changes), queued from the worker threads
+        self._relay.changed.connect(self._on_devices_change)
+        self._unsubscribe = hub.subscribe(self._relay.request)
+        self.destroyed.connect(lambda *_: self._unsubscribe())
+        self._on_devices_change()
+
+    def _on_accept_click(self) -> None:
+        self.hub.accept_proposal(self.shown)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+        """Key Y on the window (the panel filters the window's keys): accept the bet read from chips."""
+        if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Y \
+                and event.modifiers() == Qt.KeyboardModifier.NoModifier:
+            if not self.accept.isHidden():
+                self.accept.click()
+            return True
+        return False
+
+    def board_states(self) -> dict[str, str]:
+        """Each board's state as shown, e.g. ``{"zones": "connected"}``."""
+        return {name: label.property("state") for name, label in self.board_labels.items()}
+
+    @Slot()
+    def _on_devices_change(self) -> None:
+        self._relay.pending = False
+        for status in self.hub.board_statuses():
+            label = self.board_labels.get(status.name)
+            if label is None:
+                label = QLabel()
+                label.setObjectName(f"board_{status.name}")
+                self.board_labels[status.name] = label
+                self.boards_row.addWidget(label)
+            label.setText(f"Sensor board {status.name}: {status.words}")
+            label.setToolTip(status.reason)
+            label.setProperty("state", status.words)
+            colour = _BOARD_COLOURS.get(status.state, "#b00000")
+            label.setStyleSheet(f"font-size: 12pt; font-weight: bold; color: white; background: {colour}; padding: 2px 6px;")
+        text, agrees = self.hub.button_reading()
+        self.button_label.setText(text)
+        self.button_label.setProperty("agrees", agrees)
+        background = {True: "#d6f5dc", False: "#ffc0c0", None: "transparent"}[agrees]
+        self.button_label.setStyleSheet(f"font-size: 12pt; padding: 2px 6px; color: #111; background: {background};")
+        rows = self.hub.zone_rows()
+        if self.hub.session.busy:
+            return  # the session is being changed on its recorder's thread: keep showing the last state
+        self.table.setRowCount(len(rows))
+        for index, row in enumerate(rows):
+            highlight: QColor | None
+            if row.agrees is None:
+                mark, highlight = ("no reading" if row.seen is None else ""), None
+            elif row.agrees:
+                mark, highlight = "matches", None
+            else:
+                mark, highlight = "DIFFERS", QColor("#ffc0c0")
+            cells = (str(row.seat), row.player, "—" if row.seen is None else str(row.seen), str(row.in_front),
+                     "" if row.required is None else str(row.required), mark)
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                if row.required is not None:
+                    item.setBackground(QBrush(QColor("#fff3a0")))
+                if highlight is not None:
+                    item.setBackground(QBrush(highlight))
+                item.setForeground(QBrush(QColor("#111111")))
+                self.table.setItem(index, column, item)
+        proposal = self.hub.proposal()
+        self.shown = proposal if isinstance(proposal, BetProposal) else None
+        if isinstance(proposal, BetProposal):
+            verb = proposal.action.value
+            amount = "" if verb == "check" else f" {proposal.amount_to}"
+            self.proposal_label.setText(f"Seat {proposal.seat}, read from chips: {verb}{amount} — {proposal.reason}")
+            self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #e6f0ff; color: #111;")
+            self.accept.setText(f"{'Confirm' if proposal.needs_confirmation else 'Accept'} {verb}{amount} (Y)")
+            self.accept.setProperty("action", verb)
+            self.accept.setProperty("seat", proposal.seat)
+            self.accept.show()
+        else:
+            if isinstance(proposal, SensorWarning):
+                self.proposal_label.setText(f"Bet zone: {proposal.message}")
+                self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #fff1c2; color: #111;")
+            else:
+                self.proposal_label.setText("")
+                self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px;")
+            self.accept.setProperty("action", None)
+            self.accept.setProperty("seat", None)
+            self.accept.hide()

@@ -1,0 +1,629 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="ru_RU">
+<context>
+    <name>ActionBar</name>
+    <message>
+        <source>Next hand</source>
+        <translation>Следующая раздача</translation>
+    </message>
+    <message>
+        <source>card {0}</source>
+        <translation>карта {0}</translation>
+    </message>
+    <message>
+        <source>Seat {0} discards {1}</source>
+        <translation>Место {0} сбрасывает {1}</translation>
+    </message>
+    <message>
+        <source>Seat {0} folds</source>
+        <translation>Место {0}: пас</translation>
+    </message>
+    <message>
+        <source>Fold</source>
+        <translation>Пас</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Чек</translation>
+    </message>
+    <message>
+        <source>Call {0}</source>
+        <translation>Колл {0}</translation>
+    </message>
+    <message>
+        <source>Bet {0}</source>
+        <translation>Бет {0}</translation>
+    </message>
+    <message>
+        <source>Raise to {0}</source>
+        <translation>Рейз до {0}</translation>
+    </message>
+    <message>
+        <source> (min)</source>
+        <translation> (мин.)</translation>
+    </message>
+    <message>
+        <source>Pot: bet {0}</source>
+        <translation>Пот: бет {0}</translation>
+    </message>
+    <message>
+        <source>Pot: raise to {0}</source>
+        <translation>Пот: рейз до {0}</translation>
+    </message>
+    <message>
+        <source>Bet keypad amount ({0}–{1})</source>
+        <translation>Бет суммы с клавиатуры ({0}–{1})</translation>
+    </message>
+    <message>
+        <source>Raise to keypad amount ({0}–{1})</source>
+        <translation>Рейз до суммы с клавиатуры ({0}–{1})</translation>
+    </message>
+    <message>
+        <source>All-in {0}</source>
+        <translation>Олл-ин {0}</translation>
+    </message>
+    <message>
+        <source>Seat {0} to act</source>
+        <translation>Ходит место {0}</translation>
+    </message>
+    <message>
+        <source>Deal hole cards</source>
+        <translation>Раздать карты</translation>
+    </message>
+    <message>
+        <source>Seat {0} straddles {1}</source>
+        <translation>Место {0}: стрэддл {1}</translation>
+    </message>
+    <message>
+        <source>Seat {0} Mississippi {1}</source>
+        <translation>Место {0}: Миссисипи {1}</translation>
+    </message>
+    <message>
+        <source>Seat {0} re-straddle…</source>
+        <translation>Место {0}: ре-стрэддл…</translation>
+    </message>
+    <message>
+        <source>Straddle and re-straddle…</source>
+        <translation>Стрэддл и ре-стрэддл…</translation>
+    </message>
+    <message>
+        <source>Extra boards…</source>
+        <translation>Дополнительные борды…</translation>
+    </message>
+    <message>
+        <source>Seat {0}: run once</source>
+        <translation>Место {0}: один раз</translation>
+    </message>
+    <message>
+        <source>Seat {0}: run twice</source>
+        <translation>Место {0}: два раза</translation>
+    </message>
+    <message>
+        <source>Seat {0}: run three times</source>
+        <translation>Место {0}: три раза</translation>
+    </message>
+    <message>
+        <source>Seat {0} shows</source>
+        <translation>Место {0} открывает карты</translation>
+    </message>
+    <message>
+        <source>Seat {0} mucks</source>
+        <translation>Место {0} сбрасывает карты</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Отменить</translation>
+    </message>
+    <message>
+        <source>Misdeal</source>
+        <translation>Misdeal (пересдача)</translation>
+    </message>
+    <message>
+        <source>Deal flop</source>
+        <translation>Раздать флоп</translation>
+    </message>
+    <message>
+        <source>Deal turn</source>
+        <translation>Раздать тёрн</translation>
+    </message>
+    <message>
+        <source>Deal river</source>
+        <translation>Раздать ривер</translation>
+    </message>
+    <message>
+        <source>run {0}</source>
+        <translation>прогон {0}</translation>
+    </message>
+    <message>
+        <source>board {0}</source>
+        <translation>борд {0}</translation>
+    </message>
+</context>
+<context>
+    <name>DealerWindow</name>
+    <message>
+        <source>Dealer console — {0}</source>
+        <translation>Пульт дилера — {0}</translation>
+    </message>
+    <message>
+        <source>Four-colour deck</source>
+        <translation>Четырёхцветная колода</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Dealer: {0}</source>
+        <translation>Дилер: {0}</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Стол</translation>
+    </message>
+    <message>
+        <source>Re-straddle consents…</source>
+        <translation>Согласия на ре-стрэддл…</translation>
+    </message>
+    <message>
+        <source>Mississippi straddle…</source>
+        <translation>Стрэддл Миссисипи…</translation>
+    </message>
+    <message>
+        <source>Extra boards…</source>
+        <translation>Дополнительные борды…</translation>
+    </message>
+    <message>
+        <source>Table settings (floor)…</source>
+        <translation>Настройки стола (флор)…</translation>
+    </message>
+    <message>
+        <source>House settings (floor)…</source>
+        <translation>Правила заведения (флор)…</translation>
+    </message>
+    <message>
+        <source>{0}: no hand yet</source>
+        <translation>{0}: раздачи ещё нет</translation>
+    </message>
+    <message>
+        <source> — seat {0} to act</source>
+        <translation> — ходит место {0}</translation>
+    </message>
+    <message>
+        <source>Hand {0}: {1}, blinds {2}/{3} — {4}</source>
+        <translation>Раздача {0}: {1}, блайнды {2}/{3} — {4}</translation>
+    </message>
+    <message>
+        <source>A Mississippi straddle needs a floor manager&apos;s authorization.</source>
+        <translation>Стрэддл Миссисипи требует разрешения флор-менеджера.</translation>
+    </message>
+    <message>
+        <source>Table settings are the floor&apos;s.</source>
+        <translation>Настройки стола меняет флор.</translation>
+    </message>
+    <message>
+        <source>House settings are the floor&apos;s.</source>
+        <translation>Правила заведения меняет флор.</translation>
+    </message>
+</context>
+<context>
+    <name>ExtraBoardsDialog</name>
+    <message>
+        <source>Extra boards</source>
+        <translation>Дополнительные борды</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>{0} run(s)</source>
+        <translation>прогонов: {0}</translation>
+    </message>
+    <message>
+        <source>Extra boards are not offered now: every contender of a pot must be all-in (or all but one).</source>
+        <translation>Дополнительные борды сейчас не предлагаются: все участники банка должны быть олл-ин (или все, кроме одного).</translation>
+    </message>
+    <message>
+        <source>Main pot</source>
+        <translation>Основной банк</translation>
+    </message>
+    <message>
+        <source>Side pot {0}</source>
+        <translation>Побочный банк {0}</translation>
+    </message>
+    <message>
+        <source>{0} {1}: seats {2}; runs agreed {3}</source>
+        <translation>{0} {1}: места {2}; согласовано прогонов: {3}</translation>
+    </message>
+    <message>
+        <source>Seat {0}: {1}</source>
+        <translation>Место {0}: {1}</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>ждём ответа</translation>
+    </message>
+</context>
+<context>
+    <name>HouseSettingsDialog</name>
+    <message>
+        <source>House settings</source>
+        <translation>Правила заведения</translation>
+    </message>
+    <message>
+        <source>Floor manager: {0}. Changes apply from the next hand.</source>
+        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
+    </message>
+    <message>
+        <source>Rake, percent of the pot</source>
+        <translation>Рейк, процент от банка</translation>
+    </message>
+    <message>
+        <source>Rake cap (empty: none)</source>
+        <translation>Предел рейка (пусто: нет)</translation>
+    </message>
+    <message>
+        <source>No flop, no drop</source>
+        <translation>Нет флопа — нет рейка</translation>
+    </message>
+    <message>
+        <source>Jackpot drop</source>
+        <translation>Отчисление в джекпот</translation>
+    </message>
+    <message>
+        <source>Jackpot drop from a pot of at least</source>
+        <translation>Отчисление в джекпот с банка не меньше</translation>
+    </message>
+    <message>
+        <source>Limit: raises per round</source>
+        <translation>Лимит: рейзов за круг</translation>
+    </message>
+    <message>
+        <source>Limit: no cap heads-up</source>
+        <translation>Лимит: без ограничения рейзов один на один</translation>
+    </message>
+    <message>
+        <source>Pre-flop order under a Mississippi</source>
+        <translation>Порядок хода префлоп при Миссисипи</translation>
+    </message>
+    <message>
+        <source>Straddle or Mississippi first</source>
+        <translation>Что важнее: стрэддл или Миссисипи</translation>
+    </message>
+    <message>
+        <source>Button straddles in Limit</source>
+        <translation>Стрэддл с баттона в лимите</translation>
+    </message>
+    <message>
+        <source>Odd chip between runs to the first run</source>
+        <translation>Лишняя фишка между прогонами — первому прогону</translation>
+    </message>
+    <message>
+        <source>Most runs of a pot</source>
+        <translation>Наибольшее число прогонов банка</translation>
+    </message>
+</context>
+<context>
+    <name>MississippiDialog</name>
+    <message>
+        <source>Mississippi straddle</source>
+        <translation>Стрэддл Миссисипи</translation>
+    </message>
+    <message>
+        <source>Authorize Mississippi straddles at this table from now on</source>
+        <translation>Разрешить стрэддл Миссисипи за этим столом и дальше</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source> Standing authorization on record: {0}.</source>
+        <translation> Постоянное разрешение записано: {0}.</translation>
+    </message>
+    <message>
+        <source>Authorized by floor manager {0}.</source>
+        <translation>Разрешил флор-менеджер {0}.</translation>
+    </message>
+    <message>
+        <source>Seat {0} (button) posts a Mississippi straddle of {1}</source>
+        <translation>Место {0} (баттон) ставит стрэддл Миссисипи {1}</translation>
+    </message>
+</context>
+<context>
+    <name>PotWidget</name>
+    <message>
+        <source>No hand yet: press Next hand (N)</source>
+        <translation>Раздачи ещё нет: нажмите «Следующая раздача» (N)</translation>
+    </message>
+    <message>
+        <source>Main pot</source>
+        <translation>Основной банк</translation>
+    </message>
+    <message>
+        <source>Side pot {0}</source>
+        <translation>Побочный банк {0}</translation>
+    </message>
+    <message>
+        <source>, run {0} times</source>
+        <translation>, прогонов: {0}</translation>
+    </message>
+    <message>
+        <source>{0} {1}: seats {2}</source>
+        <translation>{0} {1}: места {2}</translation>
+    </message>
+    <message>
+        <source>Pot {0}</source>
+        <translation>Банк {0}</translation>
+    </message>
+    <message>
+        <source>Total in the middle {0} (bets this round {1})</source>
+        <translation>Всего в центре {0} (ставки этого круга {1})</translation>
+    </message>
+</context>
+<context>
+    <name>RestraddleDialog</name>
+    <message>
+        <source>Straddle and re-straddle</source>
+        <translation>Стрэддл и ре-стрэддл</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Да</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Seat {0} straddles {1}</source>
+        <translation>Место {0}: стрэддл {1}</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>ждём ответа</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>НЕТ</translation>
+    </message>
+    <message>
+        <source>Seat {0}: {1}</source>
+        <translation>Место {0}: {1}</translation>
+    </message>
+    <message>
+        <source>No re-straddle can be asked for now.</source>
+        <translation>Ре-стрэддл сейчас невозможен.</translation>
+    </message>
+    <message>
+        <source>First the straddle (one tap).</source>
+        <translation>Сначала стрэддл (одно нажатие).</translation>
+    </message>
+    <message>
+        <source>Seat {0} asks to re-straddle {1}: every other player must say yes.</source>
+        <translation>Место {0} просит ре-стрэддл {1}: все остальные игроки должны согласиться.</translation>
+    </message>
+    <message>
+        <source>Seat {0} re-straddles {1}</source>
+        <translation>Место {0}: ре-стрэддл {1}</translation>
+    </message>
+</context>
+<context>
+    <name>SeatWidget</name>
+    <message>
+        <source>Seat {0} · {1}</source>
+        <translation>Место {0} · {1}</translation>
+    </message>
+    <message>
+        <source>bet {0}</source>
+        <translation>ставка {0}</translation>
+    </message>
+    <message>
+        <source>discarded {0}</source>
+        <translation>сброшено {0}</translation>
+    </message>
+    <message>
+        <source>DISCARD OWED</source>
+        <translation>ДОЛЖЕН СБРОСИТЬ</translation>
+    </message>
+</context>
+<context>
+    <name>ShippingStatus</name>
+    <message>
+        <source>card room: connecting…</source>
+        <translation>клуб: подключение…</translation>
+    </message>
+    <message>
+        <source>card room: in sync</source>
+        <translation>клуб: синхронизировано</translation>
+    </message>
+    <message>
+        <source>card room: behind by {0} event(s)</source>
+        <translation>клуб: отставание {0} событий</translation>
+    </message>
+    <message>
+        <source>card room: FAILING, {0} event(s) not shipped: {1}</source>
+        <translation>клуб: ОШИБКА, не отправлено событий: {0}: {1}</translation>
+    </message>
+    <message>
+        <source>Shipping to the card room is failing (the table deals on; nothing is lost): {0}</source>
+        <translation>Отправка в клуб не удаётся (стол продолжает игру, ничего не теряется): {0}</translation>
+    </message>
+    <message>
+        <source>Shipping to the card room works again: {0}</source>
+        <translation>Отправка в клуб снова работает: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SignInDialog</name>
+    <message>
+        <source>Floor sign-in</source>
+        <translation>Вход флор-менеджера</translation>
+    </message>
+    <message>
+        <source>Dealer sign-in</source>
+        <translation>Вход дилера</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>PIN or password</source>
+        <translation>PIN или пароль</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Войти</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Type the name and the PIN or password.</source>
+        <translation>Введите имя и PIN или пароль.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>{0} is a dealer: a floor manager must sign in for this.</source>
+        <translation>{0} — дилер: для этого должен войти флор-менеджер.</translation>
+    </message>
+</context>
+<context>
+    <name>TableSettingsDialog</name>
+    <message>
+        <source>Table settings</source>
+        <translation>Настройки стола</translation>
+    </message>
+    <message>
+        <source>Floor manager: {0}. Changes apply from the next hand.</source>
+        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
+    </message>
+    <message>
+        <source>Straddles and re-straddles allowed</source>
+        <translation>Стрэддлы и ре-стрэддлы разрешены</translation>
+    </message>
+    <message>
+        <source>Extra boards allowed</source>
+        <translation>Дополнительные борды разрешены</translation>
+    </message>
+    <message>
+        <source>Mississippi straddles authorized</source>
+        <translation>Стрэддл Миссисипи разрешён</translation>
+    </message>
+    <message>
+        <source> (by {0}, {1:%Y-%m-%d %H:%M})</source>
+        <translation> ({0}, {1:%Y-%m-%d %H:%M})</translation>
+    </message>
+</context>
+<context>
+    <name>Phase</name>
+    <message>
+        <source>posting</source>
+        <translation>блайнды</translation>
+    </message>
+    <message>
+        <source>dealing</source>
+        <translation>раздача</translation>
+    </message>
+    <message>
+        <source>betting</source>
+        <translation>торговля</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>борд</translation>
+    </message>
+    <message>
+        <source>showdown</source>
+        <translation>вскрытие</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>завершена</translation>
+    </message>
+    <message>
+        <source>misdealt</source>
+        <translation>пересдача</translation>
+    </message>
+</context>
+<context>
+    <name>SeatStatus</name>
+    <message>
+        <source>not in hand</source>
+        <translation>не в раздаче</translation>
+    </message>
+    <message>
+        <source>FOLDED</source>
+        <translation>ПАС</translation>
+    </message>
+    <message>
+        <source>ALL-IN</source>
+        <translation>ОЛЛ-ИН</translation>
+    </message>
+    <message>
+        <source>TO ACT</source>
+        <translation>ХОДИТ</translation>
+    </message>
+</context>
+<context>
+    <name>SeatMarker</name>
+    <message>
+        <source>BUTTON</source>
+        <translation>БАТТОН</translation>
+    </message>
+    <message>
+        <source>SB</source>
+        <translation>МБ</translation>
+    </message>
+    <message>
+        <source>BB</source>
+        <translation>ББ</translation>
+    </message>
+    <message>
+        <source>STRADDLE</source>
+        <translation>СТРЭДДЛ</translation>
+    </message>
+    <message>
+        <source>RE-STRADDLE</source>
+        <translation>РЕ-СТРЭДДЛ</translation>
+    </message>
+    <message>
+        <source>MISSISSIPPI</source>
+        <translation>МИССИСИПИ</translation>
+    </message>
+    <message>
+        <source>POST</source>
+        <translation>ПОСТ</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationArea</name>
+    <message>
+        <source>Refused: </source>
+        <translation>Отказано: </translation>
+    </message>
+    <message>
+        <source>Warning: </source>
+        <translation>Внимание: </translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Ошибка:</translation>
+    </message>
+</context>
+</TS>
