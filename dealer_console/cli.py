@@ -133,28 +133,69 @@ def cmd_console(args: argparse.Namespace) -> int:
     """Open the dealer's window on a demo table (the default command)."""
     from dealer_console.ui.app import run_console
 
-    return run_console(game=args.game, structure=args.structure, seed=args.seed, players=args.players,
-                       four_colour=not args.two_colour, quit_after_ms=args.quit_after_ms, database=args.database,
-                       config=args.config, record=not args.no_database)
+    overrides = {
+        "game": {"variant": args.game, "structure": args.structure},
+        "store": {"database_url": args.database},
+        "console": {"language": args.language, "four_colour": False if args.two_colour else None},
+    }
+    return run_console(seed=args.seed, players=args.players, quit_after_ms=args.quit_after_ms, config=args.config,
+                       overrides=overrides, record=not args.no_database)
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    """Open the floor's review window (sign-in of a floor manager first)."""
+    from dealer_console.ui.review_window import run_review
+
+    return run_review(database=args.database, config=args.config, room=args.room, quit_after_ms=args.quit_after_ms)
 
 
 def _add_console_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--game", default="OK", choices=sorted(VARIANTS), help="variant code of the demo table (default: OK, Oklahoma)")
-    parser.add_argument("--structure", default="pot-limit", choices=[s.value for s in Structure])
+    # no defaults here: an option given on the command line overrides the configuration, one not given leaves it be
+    parser.add_argument("--game", default=None, choices=sorted(VARIANTS), help="variant code (default: [game] variant, else OK, Oklahoma)")
+    parser.add_argument("--structure", default=None, choices=[s.value for s in Structure], help="default: [game] structure, else pot-limit")
     parser.add_argument("--players", type=int, default=5, help="players at the demo table (default: 5)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the demo deck (default: random)")
     parser.add_argument("--two-colour", action="store_true", help="two-colour deck instead of the four-colour one")
+    parser.add_argument("--language", default=None, choices=["en", "ru"], help="language of the screen (default: [console] language, else en)")
     parser.add_argument("--database", default=None, metavar="URL",
                         help="event store URL (default: the configured one, else SQLite in the user's data folder);"
-                             " the demo table there resumes where it stopped")
-    parser.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+                             " the table there resumes where it stopped")
+    parser.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML; default: $DEALER_CONFIG, else the user's)")
     parser.add_argument("--no-database", action="store_true", help="record nothing (a throwaway table)")
     parser.add_argument("--quit-after-ms", type=int, default=None, help=argparse.SUPPRESS)
 
 
+def _configuration_epilog() -> str:
+    from dealer_console.config import EXAMPLE, describe_sections
+
+    return (
+        "Configuration: one TOML file (--config PATH, else $DEALER_CONFIG, else config.toml in the user's configuration folder),\n"
+        "then DEALER_<SECTION>_<KEY> environment variables (e.g. DEALER_STORE_DATABASE_URL, DEALER_ROOM_SERVER_URL,\n"
+        "DEALER_CONSOLE_LANGUAGE), then the command line, each overriding the one before. Sections and keys:\n"
+        f"{describe_sections()}\n\nExample:\n\n{EXAMPLE}\n"
+        "Without [[players]] the console opens the demo table (simulated devices, a demo dealer signed in automatically).\n"
+        "Top-level options may come before or after the command (dealer-console --database URL verify-log)."
+    )
+
+
+def _let_top_level_options_through(commands: argparse._SubParsersAction[argparse.ArgumentParser], shared: set[str]) -> None:
+    """A subcommand's copy of a top-level option keeps the value given before the command unless given again after it.
+
+    argparse fills a subcommand's defaults over the values parsed before it, so ``--database X verify-log`` lost X.
+    """
+    for sub in commands.choices.values():
+        for action in sub._actions:
+            if action.dest in shared:
+                action.default = argparse.SUPPRESS
+        for inner in sub._actions:
+            if isinstance(inner, argparse._SubParsersAction):
+                _let_top_level_options_through(inner, shared)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
-    parser = argparse.ArgumentParser(prog="dealer-console", description="The dealer console for Omaha-family poker tables.")
+    parser = argparse.ArgumentParser(prog="dealer-console", description="The dealer console for Omaha-family poker tables.",
+                                     epilog=_configuration_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=False)
     parser.set_defaults(run=cmd_console)
     _add_console_arguments(parser)
@@ -188,9 +229,22 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
     verify.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
     verify.set_defaults(run=cmd_verify_log)
+    review = commands.add_parser("review", help="the floor's review window: find a hand, step through it, correct, rule, report")
+    review.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
+    review.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+    review.add_argument("--room", action="store_true", help="read the card room's shipped log (room_events) at --database: every table, live")
+    review.add_argument("--quit-after-ms", type=int, default=None, help=argparse.SUPPRESS)
+    review.set_defaults(run=cmd_review)
     from dealer_console.floor.cli import add_floor_parser
 
     add_floor_parser(commands)
+    from vision.cli import add_vision_eval_parser
+
+    add_vision_eval_parser(commands)
+    _let_top_level_options_through(commands, {"database", "config"})
+    for action in console._actions:
+        if action.dest not in ("help", "run"):
+            action.default = argparse.SUPPRESS
     return parser
 
 

@@ -81,8 +81,14 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
         evidence = f" [evidence {step.event.evidence_sha256[:12]}]" if step.event.evidence_sha256 else ""
         state = f" | {step.phase} pot {step.pot} stacks {' '.join(f'{k}:{v}' for k, v in sorted(step.stacks.items()))}" \
                 f"{' board ' + board if board else ''}" if step.engine_event else ""
-        print(f"{step.seq:>6} {step.event.recorded_at:%H:%M:%S} {step.source.value:<6} {step.who:<12} {step.description}{evidence}{state}")
-    print("why each pot went where it went:")
+        floor = f" [{step.note}]" if step.note else (f" [corrected at seq {step.corrected_by}]" if step.corrected_by else "")
+        print(f"{step.seq:>6} {step.event.recorded_at:%H:%M:%S} {step.source.value:<6} {step.who:<12} {step.description}{evidence}{state}"
+              f"{floor}")
+    if review.corrected is not None:
+        print("as recorded at the table, before the floor's corrections:")
+        for line in review.recorded_outcome().lines():
+            print(f"  {line}")
+    print("why each pot went where it went" + (" (as corrected):" if review.corrected is not None else ":"))
     for line in review.explanation():
         print(f"  {line}")
     audit = review.audit
@@ -93,13 +99,21 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_report(args: argparse.Namespace, store: Store) -> int:
+    if not args.html and not args.pdf:
+        raise ValueError("say where to write the report: --html PATH and/or --pdf PATH")
     review = HandReview.load(store, resolve_hand(store, args.hand))
     html = dispute_report_html(review)
     if args.html == "-":
         sys.stdout.write(html)
-    else:
+    elif args.html:
         Path(args.html).write_text(html, encoding="utf-8")
         print(f"wrote {args.html}")
+    if args.pdf:
+        from dealer_console.ui.review_pdf import write_report_pdf  # Qt only when a PDF is asked for
+
+        s = review.summary
+        write_report_pdf(html, args.pdf, title=f"Dispute report: table {s.table_id}, hand #{s.number}")
+        print(f"wrote {args.pdf}")
     return 0
 
 
@@ -159,7 +173,8 @@ def add_floor_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     show.set_defaults(floor_run=cmd_show)
     report = sub.add_parser("report", help="write a hand's dispute report")
     report.add_argument("hand", help="hand id, or TABLE:NUMBER")
-    report.add_argument("--html", required=True, metavar="PATH", help="output file ('-': standard output)")
+    report.add_argument("--html", default=None, metavar="PATH", help="HTML output file ('-': standard output)")
+    report.add_argument("--pdf", default=None, metavar="PATH", help="PDF output file (laid out by Qt)")
     report.set_defaults(floor_run=cmd_report)
     phh = sub.add_parser("phh", help="print a hand as PHH")
     phh.add_argument("hand", help="hand id, or TABLE:NUMBER")

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlmodel import SQLModel
 
 from dealer_console.floor.review import HandReview
+from dealer_console.store.chain import ChainReport
 from dealer_console.store.store import Store
 
 _T = SQLModel.metadata.tables
@@ -36,10 +37,13 @@ def _stacks(stacks: dict[int, int] | object) -> str:
     return " ".join(f"{seat}:{chips}" for seat, chips in sorted(stacks.items()))
 
 
-def dispute_report_html(review: HandReview, *, generated_at: datetime | None = None) -> str:
-    """The hand's full dispute report as a standalone HTML page (evidence images embedded as data URIs)."""
+def dispute_report_html(review: HandReview, *, generated_at: datetime | None = None, verification: ChainReport | None = None) -> str:
+    """The hand's full dispute report as a standalone HTML page (evidence images embedded as data URIs).
+
+    ``verification``: the table's chain as already verified (else it is verified now).
+    """
     summary = review.summary
-    moment = generated_at or review.store.now()
+    moment = generated_at or review.source.now()
     title = f"Dispute report: table {summary.table_id}, hand #{summary.number}"
     out: list[str] = [
         "<!DOCTYPE html>", "<html><head><meta charset=\"utf-8\">", f"<title>{escape(title)}</title>",
@@ -57,12 +61,12 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
 
     voided = {step.event.voids_seq for step in review.steps if step.event.voids_seq is not None}
     out.append("<h2>Timeline</h2><table><tr><th>seq</th><th>recorded (UTC)</th><th>source</th><th>by</th><th>event</th>"
-               "<th>phase</th><th>stacks after</th><th>pot</th><th>board</th><th>evidence</th></tr>")
+               "<th>phase</th><th>stacks after</th><th>pot</th><th>board</th><th>evidence</th><th>floor</th></tr>")
     for step in review.steps:
         classes = []
         if step.source.value == "floor":
             classes.append("floor")
-        if step.seq in voided:
+        if step.seq in voided or step.corrected_by is not None:
             classes.append("voided")
         board = " / ".join(" ".join(cards) for cards in step.boards)
         evidence = step.event.evidence_sha256[:12] + "..." if step.event.evidence_sha256 else ""
@@ -70,7 +74,7 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
             f"<tr class=\"{' '.join(classes)}\"><td>{step.seq}</td><td>{step.event.recorded_at:%H:%M:%S.%f}</td>"
             f"<td>{escape(step.source.value)}</td><td>{escape(step.who)}</td><td>{escape(step.description)}</td>"
             f"<td>{escape(step.phase)}</td><td>{_stacks(step.stacks)}</td><td>{step.pot}</td><td>{escape(board)}</td>"
-            f"<td>{escape(evidence)}</td></tr>"
+            f"<td>{escape(evidence)}</td><td>{escape(step.note or (f'corrected at seq {step.corrected_by}' if step.corrected_by else ''))}</td></tr>"
         )
     out.append("</table>")
 
@@ -94,14 +98,25 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
 
     out.append("<h2>Corrections</h2>")
     corrections = review.corrections()
+    notes = {step.seq: step.note for step in review.steps}
     if not corrections:
         out.append("<p>None.</p>")
     else:
         out.append("<ul>")
         for event in corrections:
-            out.append(f"<li>seq {event.seq}: {escape(event.actor)} voided seq {event.voids_seq}"
+            note = notes.get(event.seq) or f"voided seq {event.voids_seq}"
+            out.append(f"<li>seq {event.seq}: {escape(event.actor)}: {escape(note)}"
                        f" ({escape(str(event.payload.get('reason', '')))})</li>")
         out.append("</ul>")
+    if review.corrected is not None:
+        before, after = review.recorded_outcome(), review.standing_outcome()
+        out.append("<h3>Before and after the corrections</h3><table><tr><th>as recorded at the table</th><th>as corrected</th></tr>")
+        out.append(f"<tr><td>{'<br>'.join(escape(line) for line in before.lines())}</td>"
+                   f"<td>{'<br>'.join(escape(line) for line in after.lines())}</td></tr></table>")
+
+    out.append("<h2>Dispute windows</h2><ul>")
+    out.extend(f"<li>{escape(line)}</li>" for line in review.windows().lines())
+    out.append("</ul>")
 
     out.append("<h2>Ruling</h2>")
     rulings = review.rulings()
@@ -133,9 +148,11 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
             out.append(f"<p class=\"broken\">{escape(item.problem or 'missing')}</p>")
         out.append("</figure>")
 
-    report = review.verification()
-    css = "intact" if report.intact else "broken"
+    report = review.verification() if verification is None else verification
+    css = "intact" if report.intact and not review.link_problems else "broken"
     out.append(f"<h2>Verification of the log</h2><p class=\"{css}\">{escape(report.describe())}</p>")
+    for problem in review.link_problems:
+        out.append(f"<p class=\"broken\">{escape(problem)}</p>")
     out.append("</body></html>")
     return "\n".join(out)
 

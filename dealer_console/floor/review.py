@@ -1,32 +1,42 @@
 """A stored hand, event by event, as the floor reviews it (SPEC, Records and review).
 
-:meth:`HandReview.load` reads every event the store keeps for a hand (its opening record, the
-engine's events, readings, flags, rulings, its close) and replays the engine's events through a
-fresh :class:`~dealer_console.engine.hand.Hand`, keeping the state after each: phase, whose turn,
-stacks, bets, pot, boards. Each step names its source (dealer, camera, sensor, floor), its actor
-and its evidence image, if any. At the end, the chip audit and why each pot went where it went
-(:meth:`~dealer_console.engine.showdown.HandResult.describe`).
+:meth:`HandReview.load` reads every event the source keeps for a hand (its opening record, the
+engine's events, readings, flags, corrections, rulings, its close) and replays the engine's events
+through a fresh :class:`~dealer_console.engine.hand.Hand`, keeping the state after each: phase,
+whose turn, stacks, bets, pots, boards, hole cards, folded and all-in seats. Each step names its
+source (dealer, camera, sensor, floor), its actor and its evidence image, if any. At the end: the
+chip audit and why each pot went where it went
+(:meth:`~dealer_console.engine.showdown.HandResult.describe`), for the hand as recorded and, when a
+floor manager corrected it (:mod:`.corrections`), as corrected.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from sqlalchemy import select
-from sqlmodel import SQLModel
-
-from dealer_console.engine.events import EVENT_TYPES, Event, Voided
+from dealer_console.engine.events import EVENT_TYPES, BlindKind, BlindPosted, Event, Voided
 from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.showdown import ChipAudit, HandResult
+from dealer_console.floor.corrections import (
+    CorrectionError,
+    CorrectionPreview,
+    DisputeKind,
+    DisputeWindows,
+    HandCorrected,
+    InForce,
+    Outcome,
+    apply_corrections,
+    events_in_force,
+    replacement_text,
+)
+from dealer_console.floor.source import ReviewSource, StoreSource
 from dealer_console.store.chain import ChainReport
-from dealer_console.store.errors import EvidenceError, ReplayError
-from dealer_console.store.models import Source
+from dealer_console.store.errors import EvidenceError, NotAuthorizedError, ReplayError, StoreError
+from dealer_console.store.models import Role, Source
 from dealer_console.store.search import HandSummary
-from dealer_console.store.store import Store, StoredEvent
-
-_T = SQLModel.metadata.tables
+from dealer_console.store.store import StaffMember, Store, StoredEvent
 
 
 def describe_payload(kind: str, payload: Mapping[str, Any]) -> str:
@@ -69,6 +79,18 @@ class ReviewStep:
     """Chips in the middle after this event (every chip put in, bets of the current round included; 0 once settled)."""
     boards: tuple[tuple[str, ...], ...]
     voided_by_floor: bool = False
+    holes: Mapping[int, tuple[str | None, ...]] = field(default_factory=dict)
+    """Hole cards held after this event (``None``: dealt face down, unknown)."""
+    folded: frozenset[int] = frozenset()
+    all_in: frozenset[int] = frozenset()
+    markers: Mapping[int, tuple[str, ...]] = field(default_factory=dict)
+    """Button and blinds posted, by seat."""
+    pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    """(amount, contenders) of each pot after this event."""
+    corrected_by: int | None = None
+    """The ``seq`` of the floor correction applied to this event, if any."""
+    note: str = ""
+    """What the review says of the step (a correction applied, withdrawn or refused, and why)."""
 
     @property
     def seq(self) -> int:
@@ -83,30 +105,52 @@ class ReviewStep:
         """Who entered the event (the dealer, the camera or sensor, the floor manager), as stored."""
         return self.event.actor or self.event.source.value
 
+    @property
+    def reading(self) -> str:
+        """A camera or sensor reading, in words (empty for other events)."""
+        if self.event.kind != "reading":
+            return ""
+        p = self.event.payload
+        confidence = p.get("confidence")
+        sure = "" if confidence is None else f", confidence {float(confidence):.0%}"
+        return f"{p.get('subject', '')}: {p.get('value', '')}{sure}, {'applied' if p.get('applied') else 'not applied'}"
+
 
 @dataclass(slots=True)
 class HandReview:
-    """A hand opened for review: its steps, its result, its rulings, the log's verification."""
+    """A hand opened for review: its steps, its result (as recorded and as corrected), rulings, the log's checks."""
 
-    store: Store
+    source: ReviewSource
     summary: HandSummary
     setup: HandSetup
     steps: list[ReviewStep]
     hand: Hand
+    """The hand as recorded (the dealer's own undos applied)."""
     players: Mapping[int, str]
     position: int = 0
     """The step the reviewer is on (0: the first event)."""
+    in_force: list[InForce] = field(default_factory=list)
+    applied_corrections: dict[int, HandCorrected] = field(default_factory=dict)
+    """Target seq -> the floor correction in force for it."""
+    corrected: Hand | None = None
+    """The hand replayed with the corrections in force (``None`` without any)."""
+    link_problems: list[str] = field(default_factory=list)
+    """What re-checking this hand's own links found at load (an edit made in the database shows here at once)."""
 
     @classmethod
-    def load(cls, store: Store, hand_id: int) -> HandReview:
-        """Read and replay a stored hand (raises :class:`ReplayError` if its events no longer replay)."""
-        summary = store.hand(hand_id)
-        setup = store.hand_setup(hand_id)
-        events = store.events(summary.table_id, hand_id=hand_id)
+    def load(cls, source: ReviewSource | Store, hand_id: int) -> HandReview:
+        """Read and replay a stored hand (raises :class:`ReplayError` if its recorded events no longer replay)."""
+        source = StoreSource(source) if isinstance(source, Store) else source
+        summary = source.hand(hand_id)
+        setup = source.hand_setup(hand_id)
+        events = source.hand_events(hand_id)
         hand = Hand(setup)
         steps: list[ReviewStep] = []
+        engine_events: list[tuple[int, Event]] = []
+        markers: dict[int, list[str]] = {setup.button: ["button"]}
         for stored in events:
             engine_event = stored.kind in EVENT_TYPES
+            record = None
             if engine_event:
                 record = stored.record()
                 assert isinstance(record, Event)
@@ -115,14 +159,58 @@ class HandReview:
                 except Exception as error:  # the engine's refusal, named with the event that caused it
                     raise ReplayError(f"table {stored.table_id}: hand #{summary.number} does not replay at seq {stored.seq}"
                                       f" ({stored.kind}): {error}", table_id=stored.table_id, seq=stored.seq, kind=stored.kind) from error
-            steps.append(ReviewStep(
-                event=stored, description=describe_payload(stored.kind, stored.payload), engine_event=engine_event,
-                phase=hand.phase.value, actor_to_act=hand.actor, stacks=dict(hand.stacks), bets=dict(hand.bets),
-                pot=0 if hand.is_complete else sum(setup.stacks.values()) - sum(hand.stacks.values()),
-                boards=tuple(tuple(str(card) for card in board) for board in hand.boards()),
-                voided_by_floor=isinstance(stored.record(), Voided) and stored.source is Source.FLOOR if engine_event else False,
-            ))
-        return cls(store, summary, setup, steps, hand, _players(store, hand_id))
+                engine_events.append((stored.seq, record))
+                if isinstance(record, BlindPosted) and record.blind is not BlindKind.DEAD:
+                    markers.setdefault(record.seat, []).append(record.blind.value)
+            steps.append(_step(stored, hand, setup, engine_event=engine_event, markers=markers,
+                               voided_by_floor=isinstance(record, Voided) and stored.source is Source.FLOOR))
+        review = cls(source, summary, setup, steps, hand, source.players(hand_id), in_force=events_in_force(engine_events))
+        review._apply_corrections()
+        review.link_problems = source.check_links(summary.table_id, [step.seq for step in steps])
+        return review
+
+    def reload(self) -> HandReview:
+        """The hand read again (after a correction or a ruling), at the same step."""
+        fresh = HandReview.load(self.source, self.summary.id)
+        fresh.position = min(self.position, len(fresh.steps) - 1)
+        return fresh
+
+    def _apply_corrections(self) -> None:
+        in_force = {item.seq for item in self.in_force}
+        active: dict[int, tuple[int, HandCorrected]] = {}  # target seq -> (correction seq, record)
+        notes: dict[int, str] = {}
+        for index, step in enumerate(self.steps):
+            if step.event.kind != HandCorrected.kind:
+                continue
+            record = step.event.record()
+            assert isinstance(record, HandCorrected)
+            withdrawn = next((target for target, (seq, _) in active.items() if seq == record.target_seq), None)
+            if step.source is not Source.FLOOR or not self.source.is_floor_manager(step.event.actor):
+                notes[index] = f"NOT APPLIED: {step.who!r} is not a floor manager; only a floor manager's correction counts"
+            elif withdrawn is not None:
+                del active[withdrawn]
+                notes[index] = f"withdraws the correction at seq {record.target_seq}"
+            elif record.target_seq not in in_force:
+                notes[index] = f"NOT APPLIED: seq {record.target_seq} is not an event of this hand in force"
+            elif record.target_seq in active:
+                notes[index] = f"NOT APPLIED: seq {record.target_seq} was already corrected at seq {active[record.target_seq][0]}"
+            else:
+                trial = {target: rec for target, (_, rec) in active.items()} | {record.target_seq: record}
+                try:
+                    apply_corrections(self.setup, self.in_force, trial)
+                except CorrectionError as error:
+                    notes[index] = f"NOT APPLIED: {error}"
+                    continue
+                active[record.target_seq] = (step.seq, record)
+                replacement = record.replacement_event()
+                notes[index] = (f"corrects seq {record.target_seq}: " +
+                                ("voided" if replacement is None else describe_payload(replacement.kind, _plain(replacement))))
+        self.applied_corrections = {target: record for target, (_, record) in active.items()}
+        by_target = {target: seq for target, (seq, _) in active.items()}
+        for index, step in enumerate(self.steps):
+            if index in notes or step.seq in by_target:
+                self.steps[index] = replace(step, note=notes.get(index, step.note), corrected_by=by_target.get(step.seq))
+        self.corrected = apply_corrections(self.setup, self.in_force, self.applied_corrections) if self.applied_corrections else None
 
     # ------------------------------------------------------------------ stepping
 
@@ -152,28 +240,61 @@ class HandReview:
                 return step
         raise KeyError(f"hand #{self.summary.number} has no event with seq {seq}")
 
+    def hand_at(self, position: int | None = None) -> Hand:
+        """The hand as it was after the step at ``position`` (default: the current one), replayed from its recorded events."""
+        index = self.position if position is None else position
+        events = []
+        for step in self.steps[:index + 1]:
+            if step.engine_event:
+                record = step.event.record()
+                assert isinstance(record, Event)
+                events.append(record)
+        return Hand(self.setup, events)
+
     # ------------------------------------------------------------------ what the floor asks
 
     @property
+    def store(self) -> ReviewSource:
+        """The source the hand was read from (kept under its first name)."""
+        return self.source
+
+    @property
+    def standing(self) -> Hand:
+        """The hand as it stands: as corrected, if a floor manager corrected it, else as recorded."""
+        return self.corrected if self.corrected is not None else self.hand
+
+    @property
     def result(self) -> HandResult | None:
-        return self.hand.result
+        """The settlement of the hand as it stands."""
+        return self.standing.result
 
     @property
     def audit(self) -> ChipAudit | None:
-        """The chip audit (SPEC: contributions = awarded + rake + jackpot drop + returned)."""
-        return None if self.hand.result is None else self.hand.result.audit
+        """The chip audit (SPEC: contributions = awarded + rake + jackpot drop + returned), of the hand as it stands."""
+        result = self.result
+        return None if result is None else result.audit
 
     def explanation(self) -> list[str]:
-        """Why each pot went where it went, one line per share (the engine's own words)."""
-        if self.hand.result is None:
-            return [f"no settlement: the hand is {self.hand.phase.value}"]
-        return self.hand.result.describe()
+        """Why each pot went where it went, one line per share (the engine's own words), as the hand stands."""
+        standing = self.standing
+        if standing.result is None:
+            return [f"no settlement: the hand is {standing.phase.value}"]
+        return standing.result.describe()
+
+    def recorded_outcome(self) -> Outcome:
+        """Pots and stacks as the table recorded them (before any floor correction)."""
+        return Outcome.of(self.hand)
+
+    def standing_outcome(self) -> Outcome:
+        """Pots and stacks as the hand stands (after the floor's corrections)."""
+        return Outcome.of(self.standing)
 
     def rulings(self) -> list[StoredEvent]:
         return [step.event for step in self.steps if step.event.kind == "ruling"]
 
     def corrections(self) -> list[StoredEvent]:
-        return [step.event for step in self.steps if step.voided_by_floor]
+        """The floor's voids (open hand) and corrections (any hand), in order."""
+        return [step.event for step in self.steps if step.voided_by_floor or step.event.kind == HandCorrected.kind]
 
     def flags(self) -> list[StoredEvent]:
         return [step.event for step in self.steps if step.event.kind == "flag"]
@@ -181,34 +302,138 @@ class HandReview:
     def evidence(self) -> list[EvidenceItem]:
         """Every image the hand's events name, with its bytes (checked against the hash) or the problem."""
         items = []
-        media = _media_types(self.store, [s.event.evidence_sha256 for s in self.steps if s.event.evidence_sha256])
+        media = self.source.media_types([s.event.evidence_sha256 for s in self.steps if s.event.evidence_sha256])
         for step in self.steps:
             sha = step.event.evidence_sha256
             if sha is None:
                 continue
-            try:
-                items.append(EvidenceItem(step.seq, sha, media.get(sha), self.store.evidence(sha), None))
-            except EvidenceError as error:
-                items.append(EvidenceItem(step.seq, sha, media.get(sha), None, str(error)))
+            items.append(self.evidence_of(step, media.get(sha)))
         return items
+
+    def evidence_of(self, step: ReviewStep, media_type: str | None = None) -> EvidenceItem:
+        """The image of one step (its bytes, or why they cannot be shown)."""
+        sha = step.event.evidence_sha256
+        assert sha is not None
+        if media_type is None:
+            media_type = self.source.media_types([sha]).get(sha)
+        try:
+            return EvidenceItem(step.seq, sha, media_type, self.source.evidence(sha), None)
+        except EvidenceError as error:
+            return EvidenceItem(step.seq, sha, media_type, None, str(error))
 
     def verification(self) -> ChainReport:
         """The table's log, verified now."""
-        return self.store.verify_log(self.summary.table_id)[0]
+        return self.source.verify_table(self.summary.table_id)
+
+    def windows(self) -> DisputeWindows:
+        """SPEC's dispute windows for this hand: closed by the next hand's start / its substantial action."""
+        following = self.source.next_hand(self.summary.id)
+        if following is None:
+            return DisputeWindows(None, "", None, "")
+        started = f"hand #{following.number} started, seq {following.started_seq}"
+        substantial = "" if following.substantial_seq is None else \
+            f"substantial action on hand #{following.number}, seq {following.substantial_seq}"
+        return DisputeWindows(following.started_at, started, following.substantial_at, substantial)
+
+    # ------------------------------------------------------------------ the floor's acts
+
+    def preview_correction(self, target_seq: int, replacement: Event | None, *, reason: str, by: str) -> CorrectionPreview:
+        """Check a correction of one event (void it, or replace it) and show the hand before and after; nothing is stored.
+
+        Raises :class:`CorrectionError` with the reason a floor manager can read.
+        """
+        if not reason.strip():
+            raise CorrectionError("say why the event is corrected (the reason is kept with the correction)", seq=target_seq)
+        if target_seq not in {item.seq for item in self.in_force}:
+            step = next((s for s in self.steps if s.seq == target_seq), None)
+            if step is None:
+                raise CorrectionError(f"hand #{self.summary.number} has no event with seq {target_seq}", seq=target_seq)
+            why = "it was undone by the dealer" if step.engine_event else f"it is a {step.event.kind} record, not a play of the hand"
+            raise CorrectionError(f"seq {target_seq} cannot be corrected: {why}", seq=target_seq)
+        if target_seq in self.applied_corrections:
+            raise CorrectionError(f"seq {target_seq} was already corrected; withdraw that correction first", seq=target_seq)
+        record = HandCorrected(hand_number=self.summary.number, target_seq=target_seq, replacement=replacement_text(replacement),
+                               reason=reason.strip(), by=by)
+        after = apply_corrections(self.setup, self.in_force, {**self.applied_corrections, target_seq: record})
+        if self.standing.is_complete and not after.is_complete:
+            raise CorrectionError(
+                f"after this correction the hand is no longer settled (it would be waiting at {after.phase.value}):"
+                " enter the right card or amount instead of voiding the event", seq=target_seq)
+        return CorrectionPreview(record, self.standing_outcome(), Outcome.of(after))
+
+    def record_correction(self, target_seq: int, replacement: Event | None, *, reason: str, by: StaffMember) -> HandReview:
+        """Store a floor manager's correction as a new event of the table's log; return the hand read again."""
+        store = self._writable_store()
+        _require_floor_manager(by, "record a correction")
+        if not self.source.is_floor_manager(by.name):
+            raise NotAuthorizedError(f"only a floor manager may record a correction; {by.name!r} is not one in {self.source.where}")
+        preview = self.preview_correction(target_seq, replacement, reason=reason, by=by.name)
+        store.append(self.summary.table_id, preview.record, hand_id=self.summary.id, source=Source.FLOOR, actor=by.name,
+                     voids_seq=target_seq)
+        return self.reload()
+
+    def withdraw_correction(self, correction_seq: int, *, reason: str, by: StaffMember) -> HandReview:
+        """Withdraw a correction (itself a new event naming the correction it voids)."""
+        store = self._writable_store()
+        _require_floor_manager(by, "record a correction")
+        if not self.source.is_floor_manager(by.name):
+            raise NotAuthorizedError(f"only a floor manager may record a correction; {by.name!r} is not one in {self.source.where}")
+        if correction_seq not in {seq for seq in self._active_correction_seqs()}:
+            raise CorrectionError(f"seq {correction_seq} is not a correction in force on this hand", seq=correction_seq)
+        record = HandCorrected(hand_number=self.summary.number, target_seq=correction_seq, reason=reason.strip(), by=by.name)
+        store.append(self.summary.table_id, record, hand_id=self.summary.id, source=Source.FLOOR, actor=by.name, voids_seq=correction_seq)
+        return self.reload()
+
+    def _active_correction_seqs(self) -> list[int]:
+        return [step.corrected_by for step in self.steps if step.corrected_by is not None]
+
+    def record_ruling(self, *, by: StaffMember, rule: str, decision: str, pot_held: bool, disputed_amount: int,
+                      dispute: DisputeKind) -> HandReview:
+        """Store a floor manager's ruling on this hand (late when its dispute window has closed); return the hand read again."""
+        store = self._writable_store()
+        _require_floor_manager(by, "record a ruling")
+        if not rule.strip() or not decision.strip():
+            raise StoreError("a ruling needs the rule cited and the decision")
+        if disputed_amount < 0:
+            raise StoreError(f"the disputed amount cannot be negative ({disputed_amount})")
+        store.record_ruling(self.summary.table_id, by=by, rule=rule.strip(), decision=decision.strip(), pot_held=pot_held,
+                            disputed_amount=disputed_amount, hand_number=self.summary.number, late=self.windows().closed(dispute))
+        return self.reload()
+
+    def _writable_store(self) -> Store:
+        if not isinstance(self.source, StoreSource):
+            raise StoreError(f"{self.source.where} is the card room's shipped log, which only the tables' consoles write:"
+                             " record the correction or ruling at the table's console (or on its store)")
+        return self.source.store
 
 
-def _players(store: Store, hand_id: int) -> dict[int, str]:
-    seats, players = _T["hand_seats"], _T["players"]
-    statement = select(seats.c.seat, players.c.name).join(players, players.c.id == seats.c.player_id).where(seats.c.hand_id == hand_id)
-    with store.engine.connect() as connection:
-        return {int(row.seat): str(row.name) for row in connection.execute(statement)}
+def _require_floor_manager(by: StaffMember, what: str) -> None:
+    if by.role is not Role.FLOOR_MANAGER:
+        raise NotAuthorizedError(f"only a floor manager may {what}; {by.name!r} is a {by.role.value}")
 
 
-def _media_types(store: Store, hashes: list[str | None]) -> dict[str, str]:
-    wanted = [sha for sha in hashes if sha]
-    if not wanted:
-        return {}
-    evidence = _T["evidence"]
-    with store.engine.connect() as connection:
-        rows = connection.execute(select(evidence.c.sha256, evidence.c.media_type).where(evidence.c.sha256.in_(wanted)))
-        return {str(row.sha256): str(row.media_type) for row in rows}
+def _plain(event: Event) -> dict[str, Any]:
+    from dealer_console.engine.events import event_to_dict
+
+    data = event_to_dict(event)
+    data.pop("kind")
+    return data
+
+
+def _step(stored: StoredEvent, hand: Hand, setup: HandSetup, *, engine_event: bool, markers: Mapping[int, list[str]],
+          voided_by_floor: bool) -> ReviewStep:
+    settled = hand.is_complete
+    pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
+    if not settled:
+        pots = tuple((pot.amount, tuple(pot.contenders)) for pot in hand.pots())
+    return ReviewStep(
+        event=stored, description=describe_payload(stored.kind, stored.payload), engine_event=engine_event,
+        phase=hand.phase.value, actor_to_act=hand.actor, stacks=dict(hand.stacks), bets=dict(hand.bets),
+        pot=0 if settled else sum(setup.stacks.values()) - sum(hand.stacks.values()),
+        boards=tuple(tuple(str(card) for card in board) for board in hand.boards()),
+        voided_by_floor=voided_by_floor,
+        holes={seat: tuple(None if card is None else str(card) for card in hand.hole_cards(seat)) for seat in hand.seats},
+        folded=frozenset(seat for seat in hand.seats if hand.is_folded(seat)),
+        all_in=frozenset(seat for seat in hand.seats if not settled and hand.is_all_in(seat)),
+        markers={seat: tuple(names) for seat, names in markers.items()}, pots=pots,
+    )

@@ -2,14 +2,27 @@
 
 from __future__ import annotations
 
+import struct
+import zlib
 from dataclasses import dataclass
 
 from dealer_console.engine.hand import Hand
 from dealer_console.store import RecordedHand, Role, Source, StaffMember, Store, open_hand
 from tests.support.hands import make_hand
 
-PNG = b"\x89PNG\r\n\x1a\n" + b"floor-test-image" * 4
-"""Bytes standing for a camera frame (the report embeds them as they are)."""
+
+def _png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
+    """A real PNG of one colour (so the review can draw it and a rendered report can be searched for it)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+
+    rows = b"".join(b"\x00" + bytes(rgb) * width for _ in range(height))
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+
+
+PNG = _png(96, 64, (230, 20, 20))
+"""A camera frame standing in for the flop's evidence: a red 96 x 64 image."""
 
 
 @dataclass

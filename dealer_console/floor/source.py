@@ -1,0 +1,233 @@
+"""Where the floor's review reads hands from: a store (a table's SQLite, a PostgreSQL store), or the card room's log.
+
+:class:`ReviewSource` is what :class:`~dealer_console.floor.review.HandReview`, the reports and the
+review window need: search hands, read one hand's events and set-up, its players and evidence,
+check its links and verify the table's chain, find the next hand (for SPEC's dispute windows), and
+say whether a name is a floor manager's. :class:`StoreSource` reads a :class:`Store`;
+:class:`~dealer_console.floor.room_source.RoomSource` reads ``room_events`` on the card room's server.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Protocol
+
+from sqlalchemy import select
+from sqlmodel import SQLModel
+
+from dealer_console.engine.events import EVENT_TYPES, Event
+from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.store.chain import GENESIS, ChainReport, link_hash, row_content
+from dealer_console.store.errors import RecordNotFoundError
+from dealer_console.store.models import Role
+from dealer_console.store.search import HandQuery, HandSummary
+from dealer_console.store.store import Store, StoredEvent, TableInfo
+
+_T = SQLModel.metadata.tables
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """The hand after a disputed one at the same table: when it started and when it reached substantial action."""
+
+    number: int
+    started_at: datetime
+    started_seq: int
+    substantial_at: datetime | None
+    substantial_seq: int | None
+
+
+class ReviewSource(Protocol):
+    """What the floor's review reads (and, where it may, writes)."""
+
+    @property
+    def where(self) -> str:
+        """The database, as shown to the floor (no password)."""
+
+    @property
+    def writable(self) -> bool:
+        """Whether corrections and rulings can be recorded here."""
+
+    def now(self) -> datetime: ...
+
+    def tables(self) -> list[TableInfo]: ...
+
+    def search_hands(self, query: HandQuery) -> list[HandSummary]: ...
+
+    def hand(self, hand_id: int) -> HandSummary: ...
+
+    def hand_setup(self, hand_id: int) -> HandSetup: ...
+
+    def hand_events(self, hand_id: int) -> list[StoredEvent]: ...
+
+    def players(self, hand_id: int) -> dict[int, str]: ...
+
+    def evidence(self, sha256: str) -> bytes: ...
+
+    def media_types(self, hashes: Sequence[str]) -> dict[str, str]: ...
+
+    def check_links(self, table_id: int, seqs: Sequence[int]) -> list[str]:
+        """Problems found re-checking the links of these events (each against the event before it); empty when sound."""
+
+    def verify_table(self, table_id: int) -> ChainReport: ...
+
+    def next_hand(self, hand_id: int) -> NextHand | None: ...
+
+    def is_floor_manager(self, name: str) -> bool: ...
+
+    def refresh(self) -> int:
+        """Read what arrived since the last call; return how many new events (the window polls this)."""
+
+
+class StoreSource:
+    """A :class:`Store` as the review reads it (SQLite or PostgreSQL, the store's own schema)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._heads: dict[int, int] = {}
+
+    @property
+    def where(self) -> str:
+        return self.store.target.shown
+
+    @property
+    def writable(self) -> bool:
+        return True
+
+    def now(self) -> datetime:
+        return self.store.now()
+
+    def tables(self) -> list[TableInfo]:
+        return self.store.tables()
+
+    def search_hands(self, query: HandQuery) -> list[HandSummary]:
+        return self.store.search_hands(query)
+
+    def hand(self, hand_id: int) -> HandSummary:
+        return self.store.hand(hand_id)
+
+    def hand_setup(self, hand_id: int) -> HandSetup:
+        return self.store.hand_setup(hand_id)
+
+    def hand_events(self, hand_id: int) -> list[StoredEvent]:
+        return self.store.events(self.store.hand(hand_id).table_id, hand_id=hand_id)
+
+    def players(self, hand_id: int) -> dict[int, str]:
+        seats, players = _T["hand_seats"], _T["players"]
+        statement = select(seats.c.seat, players.c.name).join(players, players.c.id == seats.c.player_id).where(seats.c.hand_id == hand_id)
+        with self.store.engine.connect() as connection:
+            return {int(row.seat): str(row.name) for row in connection.execute(statement)}
+
+    def evidence(self, sha256: str) -> bytes:
+        return self.store.evidence(sha256)
+
+    def media_types(self, hashes: Sequence[str]) -> dict[str, str]:
+        wanted = [sha for sha in hashes if sha]
+        if not wanted:
+            return {}
+        evidence = _T["evidence"]
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(select(evidence.c.sha256, evidence.c.media_type).where(evidence.c.sha256.in_(wanted)))
+            return {str(row.sha256): str(row.media_type) for row in rows}
+
+    def check_links(self, table_id: int, seqs: Sequence[int]) -> list[str]:
+        events = _T["events"]
+        wanted = sorted(set(seqs) | {seq - 1 for seq in seqs if seq > 1})
+        with self.store.engine.connect() as connection:
+            rows = connection.execute(select(events).where(events.c.table_id == table_id, events.c.seq.in_(wanted))).all()
+        return check_rows(table_id, [LinkView.of(row) for row in rows], seqs)
+
+    def verify_table(self, table_id: int) -> ChainReport:
+        return self.store.verify_log(table_id)[0]
+
+    def next_hand(self, hand_id: int) -> NextHand | None:
+        summary = self.store.hand(hand_id)
+        hands = _T["hands"]
+        with self.store.engine.connect() as connection:
+            row = connection.execute(
+                select(hands.c.id).where(hands.c.table_id == summary.table_id, hands.c.number > summary.number)
+                .order_by(hands.c.number).limit(1)
+            ).first()
+        if row is None:
+            return None
+        return next_hand_from(self.store.hand(int(row.id)).number, self.store.hand_setup(int(row.id)), self.hand_events(int(row.id)))
+
+    def is_floor_manager(self, name: str) -> bool:
+        try:
+            return self.store.staff_member(name).role is Role.FLOOR_MANAGER
+        except RecordNotFoundError:
+            return False
+
+    def refresh(self) -> int:
+        heads = {table.id: table.events for table in self.store.tables()}
+        new = sum(max(0, last - self._heads.get(table_id, 0)) for table_id, last in heads.items()) if self._heads else 0
+        self._heads = heads
+        return new
+
+
+def next_hand_from(number: int, setup: HandSetup, events: Iterable[StoredEvent]) -> NextHand | None:
+    """When a hand started (its first event) and when it reached substantial action (TDA), from its stored events."""
+    stored = list(events)
+    if not stored:
+        return None
+    hand = Hand(setup)
+    for event in stored:
+        if event.kind not in EVENT_TYPES:
+            continue
+        record = event.record()
+        assert isinstance(record, Event)
+        try:
+            hand.apply(record)
+        except Exception:  # a next hand that does not replay cannot say when it reached substantial action
+            break
+        if hand.substantial_action:
+            return NextHand(number, stored[0].recorded_at, stored[0].seq, event.recorded_at, event.seq)
+    return NextHand(number, stored[0].recorded_at, stored[0].seq, None, None)
+
+
+@dataclass(slots=True)
+class LinkView:
+    """An event row as the chain reads it (times made timezone-aware; payload as the stored text)."""
+
+    table_id: int
+    seq: int
+    hand_id: int | None
+    recorded_at: datetime
+    frame_at: datetime | None
+    source: str
+    actor: str
+    kind: str
+    payload: str
+    voids_seq: int | None
+    evidence_sha256: str | None
+    hash: str
+
+    @classmethod
+    def of(cls, row: Any) -> LinkView:
+        return cls(int(row.table_id), int(row.seq), row.hand_id, _aware(row.recorded_at), None if row.frame_at is None else _aware(row.frame_at),
+                   str(row.source), str(row.actor), str(row.kind), str(row.payload), row.voids_seq, row.evidence_sha256, str(row.hash).strip())
+
+
+def _aware(moment: datetime) -> datetime:
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
+def check_rows(table_id: int, rows: Sequence[LinkView], seqs: Sequence[int]) -> list[str]:
+    """Check each event of ``seqs`` against its own content and its predecessor's hash (rows hold both)."""
+    by_seq = {row.seq: row for row in rows}
+    problems = []
+    for seq in sorted(seqs):
+        row = by_seq.get(seq)
+        if row is None:
+            problems.append(f"table {table_id}: seq {seq} is missing from the log (deleted)")
+            continue
+        previous = GENESIS if seq == 1 else (by_seq[seq - 1].hash if seq - 1 in by_seq else None)
+        if previous is None:
+            problems.append(f"table {table_id}: seq {seq - 1}, before seq {seq} ({row.kind}), is missing from the log (deleted)")
+            continue
+        if link_hash(previous, row_content(row)) != row.hash:
+            problems.append(f"table {table_id}: seq {seq} ({row.kind}) does not match its hash: the event was changed in the database"
+                            " after it was recorded")
+    return problems

@@ -1,0 +1,139 @@
+"""A floor correction of one event: void it or enter the right card or amount, see the hand before and after, record it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from html import escape
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_console.engine.events import EVENT_TYPES, Event, Voided
+from dealer_console.floor.corrections import CorrectionError, CorrectionPreview, editable_fields, parse_replacement
+from dealer_console.floor.review import HandReview, ReviewStep
+
+
+class ReviewCorrectionDialog(QDialog):
+    """Shows the event, the choice (void / replace), the fields of the replacement, the reason; Preview, then Record."""
+
+    def __init__(self, review: HandReview, step: ReviewStep, *, by: str, record: Callable[[int, Event | None, str], None],
+                 parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("review_correction")
+        self.setWindowTitle(f"Correct seq {step.seq}")
+        self.review, self.step, self.by, self._record = review, step, by, record
+        self.preview: CorrectionPreview | None = None
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(f"Event seq {step.seq} ({escape(step.who)}, {step.source.value}): {escape(step.description)}"))
+        choice = QHBoxLayout()
+        self.void = QRadioButton("Void it")
+        self.replace = QRadioButton("Replace it with")
+        self.replace.setChecked(True)
+        choice.addWidget(self.void)
+        choice.addWidget(self.replace)
+        self.kind = QComboBox()
+        for kind in EVENT_TYPES:
+            if kind != Voided.kind:
+                self.kind.addItem(kind)
+        self.kind.setCurrentText(step.event.kind)
+        choice.addWidget(self.kind)
+        layout.addLayout(choice)
+        self.form = QFormLayout()
+        layout.addLayout(self.form)
+        self.fields: dict[str, QLineEdit] = {}
+        self.reason = QLineEdit()
+        self.reason.setObjectName("correction_reason")
+        reason_row = QFormLayout()
+        reason_row.addRow("Reason", self.reason)
+        layout.addLayout(reason_row)
+        self.outcome = QLabel()
+        self.outcome.setObjectName("correction_outcome")
+        self.outcome.setTextFormat(Qt.TextFormat.RichText)
+        self.outcome.setWordWrap(True)
+        layout.addWidget(self.outcome)
+        buttons = QHBoxLayout()
+        self.preview_button = QPushButton("Preview before and after")
+        self.preview_button.setObjectName("correction_preview")
+        self.record_button = QPushButton("Record correction")
+        self.record_button.setObjectName("correction_record")
+        self.record_button.setEnabled(False)
+        cancel = QPushButton("Cancel")
+        buttons.addWidget(self.preview_button)
+        buttons.addWidget(self.record_button)
+        buttons.addWidget(cancel)
+        layout.addLayout(buttons)
+        self.preview_button.clicked.connect(self._on_preview_click)
+        self.record_button.clicked.connect(self._on_record_click)
+        cancel.clicked.connect(self.reject)
+        self.kind.currentTextChanged.connect(self._on_kind_change)
+        self.void.toggled.connect(self._on_choice_change)
+        for widget in (self.reason,):
+            widget.textChanged.connect(self._on_input_change)
+        self._on_kind_change(step.event.kind)
+
+    def _on_kind_change(self, kind: str) -> None:
+        while self.form.rowCount():
+            self.form.removeRow(0)
+        self.fields = {}
+        record = self.step.event.record()
+        template = editable_fields(record) if isinstance(record, Event) and record.kind == kind else \
+            {name: "" for name in EVENT_TYPES[kind].__dataclass_fields__ if name != "kind"}
+        for name, value in template.items():
+            field = QLineEdit(value)
+            field.setObjectName(f"field_{name}")
+            field.textChanged.connect(self._on_input_change)
+            self.form.addRow(name, field)
+            self.fields[name] = field
+        self._on_input_change()
+
+    def _on_choice_change(self, _void: bool) -> None:
+        for field in self.fields.values():
+            field.setEnabled(not self.void.isChecked())
+        self.kind.setEnabled(not self.void.isChecked())
+        self._on_input_change()
+
+    def _on_input_change(self, *_: object) -> None:
+        self.preview = None
+        self.record_button.setEnabled(False)
+
+    def replacement(self) -> Event | None:
+        """The event entered (``None``: voided); raises :class:`CorrectionError` naming a field that cannot be read."""
+        if self.void.isChecked():
+            return None
+        return parse_replacement(self.kind.currentText(), {name: field.text() for name, field in self.fields.items()})
+
+    def _on_preview_click(self) -> None:
+        try:
+            self.preview = self.review.preview_correction(self.step.seq, self.replacement(), reason=self.reason.text(), by=self.by)
+        except CorrectionError as error:
+            self.outcome.setText(f"<b>Refused:</b> {escape(str(error))}")
+            return
+        changes = self.preview.changes()
+        moved = "; ".join(f"seat {seat}: {old} → {new}" for seat, (old, new) in changes.items()) or "no stack changes"
+        self.outcome.setText(
+            "<b>Before</b><br>" + "<br>".join(escape(line) for line in self.preview.before.lines())
+            + "<br><b>After</b><br>" + "<br>".join(escape(line) for line in self.preview.after.lines())
+            + f"<br><b>Stacks that change:</b> {escape(moved)}")
+        self.record_button.setEnabled(True)
+
+    def _on_record_click(self) -> None:
+        if self.preview is None:
+            return
+        try:
+            self._record(self.step.seq, self.replacement(), self.reason.text())
+        except Exception as error:  # shown in the dialog; nothing was stored
+            self.outcome.setText(f"<b>Not recorded:</b> {escape(str(error))}")
+            self.record_button.setEnabled(False)
+            return
+        self.accept()

@@ -1,0 +1,75 @@
+"""Every event of a reviewed hand, one row each: seq, time, source, who, what, and what the floor made of it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+
+from dealer_console.floor.review import ReviewStep
+
+_COLUMNS = ("seq", "recorded (UTC)", "source", "by", "event", "floor")
+_SOURCE_COLOURS = {"floor": "#fde9c9", "camera": "#e3efff", "sensor": "#e8f6e8", "dealer": "#ffffff"}
+
+
+class ReviewTimeline(QTableWidget):
+    """Rows coloured by source (and named: colour is never the only signal); a corrected or voided event is struck through."""
+
+    step_chosen = Signal(int)
+    """The index of the step the floor manager clicked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(0, len(_COLUMNS), parent)
+        self.setObjectName("review_timeline")
+        self.setHorizontalHeaderLabels(list(_COLUMNS))
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.verticalHeader().setVisible(False)
+        self._syncing = False
+        self.currentCellChanged.connect(self._on_current_cell_change)
+
+    def show_steps(self, steps: list[ReviewStep]) -> None:
+        """Fill the rows (one per step)."""
+        self._syncing = True
+        self.setRowCount(len(steps))
+        voided = {step.event.voids_seq for step in steps if step.voided_by_floor}
+        for row, step in enumerate(steps):
+            values = (str(step.seq), f"{step.event.recorded_at:%H:%M:%S.%f}"[:-3], step.source.value, step.who, step.description, step.note)
+            struck = step.corrected_by is not None or step.seq in voided
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setBackground(QBrush(QColor(_SOURCE_COLOURS.get(step.source.value, "#ffffff"))))
+                item.setForeground(QBrush(QColor("#111111")))
+                if struck:
+                    font = QFont(item.font())
+                    font.setStrikeOut(True)
+                    item.setFont(font)
+                self.setItem(row, column, item)
+        self.resizeColumnsToContents()
+        self._syncing = False
+
+    def show_position(self, index: int) -> None:
+        """Select the row of the current step without echoing it back as a choice."""
+        self._syncing = True
+        self.setCurrentCell(index, 0)
+        item = self.item(index, 0)
+        if item is not None:
+            self.scrollToItem(item, QAbstractItemView.ScrollHint.EnsureVisible)
+        self._syncing = False
+
+    def _on_current_cell_change(self, row: int, _column: int, _previous_row: int, _previous_column: int) -> None:
+        if not self._syncing and row >= 0:
+            self.step_chosen.emit(row)
+
+    def row_texts(self, row: int) -> list[str]:
+        """The texts of one row."""
+        return [item.text() if (item := self.item(row, column)) is not None else "" for column in range(self.columnCount())]
+
+    def is_struck(self, row: int) -> bool:
+        """Whether the row is shown struck through (corrected or voided)."""
+        item = self.item(row, 0)
+        return item is not None and item.font().strikeOut()
+
+

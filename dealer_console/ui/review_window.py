@@ -1,0 +1,413 @@
+"""The floor's review window (``dealer-console review``): find a hand, step through it, correct, rule, report.
+
+Reads a store (a table's SQLite, a PostgreSQL store) or the card room's shipped log on its
+PostgreSQL (:class:`~dealer_console.floor.room_source.RoomSource`: every table, refreshed live by
+polling). Reading the database and verifying a table's chain run on a worker thread, never on the
+UI thread; what they find comes back through queued signals.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QPushButton,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from dealer_console.engine.events import Event
+from dealer_console.floor.corrections import DisputeKind
+from dealer_console.floor.report import dispute_report_html
+from dealer_console.floor.review import EvidenceItem, HandReview
+from dealer_console.floor.source import ReviewSource
+from dealer_console.store.chain import ChainReport
+from dealer_console.store.search import HandQuery
+from dealer_console.store.store import StaffMember
+from dealer_console.ui.review_correction_dialog import ReviewCorrectionDialog
+from dealer_console.ui.review_event_detail import ReviewEventDetail
+from dealer_console.ui.review_outcome import ReviewOutcome
+from dealer_console.ui.review_pdf import write_report_pdf
+from dealer_console.ui.review_ruling_dialog import ReviewRulingDialog
+from dealer_console.ui.review_search_panel import ReviewSearchPanel
+from dealer_console.ui.review_table_view import ReviewTableView
+from dealer_console.ui.review_timeline import ReviewTimeline
+
+
+class _Relay(QObject):
+    done = Signal(object, object, object)
+    """(tag, result, error) from a worker thread."""
+
+
+class _Job(QRunnable):
+    def __init__(self, relay: _Relay, tag: str, work: Callable[[], Any]) -> None:
+        super().__init__()
+        self.relay, self.tag, self.work = relay, tag, work
+
+    def run(self) -> None:
+        try:
+            result = self.work()
+        except Exception as error:  # handed to the UI thread, which says what went wrong
+            self.relay.done.emit(self.tag, None, error)
+        else:
+            self.relay.done.emit(self.tag, result, None)
+
+
+class ReviewWindow(QMainWindow):
+    """Search on the left; the table as it was, the timeline, the chosen event and the outcome on the right."""
+
+    def __init__(self, source: ReviewSource, staff: StaffMember, *, reportable_threshold: int = 50000, poll_ms: int = 2000,
+                 four_colour: bool = True) -> None:
+        super().__init__()
+        self.setObjectName("review_window")
+        self.source, self.staff, self.reportable_threshold, self.four_colour = source, staff, reportable_threshold, four_colour
+        self.setWindowTitle(f"Floor review — {source.where} — {staff.name}")
+        self.review: HandReview | None = None
+        self.verified: ChainReport | None = None
+        self.last_query = HandQuery(limit=200)
+        self._pool = QThreadPool()
+        self._pool.setMaxThreadCount(2)
+        self._relay = _Relay()
+        self._relay.done.connect(self._on_job_done)
+        self._refreshing = False
+        self._pending_table: int | None = None
+        self._verifying = 0
+        """The number of the latest verification asked for; an older one finishing late is ignored."""
+        self.search_panel = ReviewSearchPanel()
+        self.search_panel.search_requested.connect(self.search)
+        self.search_panel.hand_chosen.connect(self.open_hand)
+        right = QWidget()
+        column = QVBoxLayout(right)
+        self.title = QLabel("Search for a hand, then open it")
+        self.title.setObjectName("review_title")
+        self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
+        self.integrity = QLabel("")
+        self.integrity.setObjectName("integrity")
+        self.integrity.setWordWrap(True)
+        column.addWidget(self.title)
+        column.addWidget(self.integrity)
+        self.table_view = ReviewTableView()
+        column.addWidget(self.table_view, 3)
+        steps = QHBoxLayout()
+        self.first_button = QPushButton("|< First")
+        self.previous_button = QPushButton("< Previous")
+        self.next_button = QPushButton("Next >")
+        self.last_button = QPushButton("Last >|")
+        self.step_label = QLabel("")
+        self.step_label.setObjectName("step_label")
+        self.correct_button = QPushButton("Correct this event…")
+        self.correct_button.setObjectName("correct_button")
+        self.ruling_button = QPushButton("Record a ruling…")
+        self.ruling_button.setObjectName("ruling_button")
+        self.html_button = QPushButton("Report (HTML)…")
+        self.pdf_button = QPushButton("Report (PDF)…")
+        for button in (self.first_button, self.previous_button, self.next_button, self.last_button):
+            steps.addWidget(button)
+        steps.addWidget(self.step_label, 1)
+        for button in (self.correct_button, self.ruling_button, self.html_button, self.pdf_button):
+            steps.addWidget(button)
+        column.addLayout(steps)
+        lower = QSplitter()
+        self.timeline = ReviewTimeline()
+        self.timeline.step_chosen.connect(self.go_to_position)
+        self.detail = ReviewEventDetail()
+        self.outcome = ReviewOutcome()
+        lower.addWidget(self.timeline)
+        lower.addWidget(self.detail)
+        lower.addWidget(self.outcome)
+        lower.setSizes([700, 350, 450])
+        column.addWidget(lower, 2)
+        self.status = QLabel("")
+        self.status.setObjectName("review_status")
+        self.statusBar().addWidget(self.status, 1)
+        splitter = QSplitter()
+        splitter.addWidget(self.search_panel)
+        splitter.addWidget(right)
+        splitter.setSizes([380, 1300])
+        self.setCentralWidget(splitter)
+        self.first_button.clicked.connect(lambda: self.go_to_position(0))
+        self.previous_button.clicked.connect(self.step_previous)
+        self.next_button.clicked.connect(self.step_next)
+        self.last_button.clicked.connect(lambda: self.go_to_position(len(self.review.steps) - 1 if self.review else 0))
+        self.correct_button.clicked.connect(lambda: self.open_correction_dialog().open())
+        self.ruling_button.clicked.connect(lambda: self.open_ruling_dialog().open())
+        self.html_button.clicked.connect(lambda: self._export_chosen("html"))
+        self.pdf_button.clicked.connect(lambda: self._export_chosen("pdf"))
+        QShortcut(QKeySequence("Right"), self, self.step_next)
+        QShortcut(QKeySequence("Left"), self, self.step_previous)
+        self._enable_hand_actions(False)
+        self.search_panel.show_tables(source.tables())
+        self.poll = QTimer(self)
+        self.poll.setInterval(poll_ms)
+        self.poll.timeout.connect(self.refresh_now)
+        if poll_ms > 0:
+            self.poll.start()
+
+    # ------------------------------------------------------------------ background work
+
+    def _run(self, tag: str, work: Callable[[], Any]) -> None:
+        self._pool.start(_Job(self._relay, tag, work))
+
+    def _verify(self, table_id: int) -> None:
+        """Verify the table's whole chain on a worker thread (the banner shows the result)."""
+        self._verifying += 1
+        source = self.source
+        self._run(f"verify:{self._verifying}", lambda: source.verify_table(table_id))
+
+    def wait_for_background(self, msecs: int = 30000) -> bool:
+        """Wait for background reads to finish (their results arrive with the next events processed)."""
+        return bool(self._pool.waitForDone(msecs))
+
+    def refresh_now(self) -> None:
+        """Ask the source for new events (on a worker thread); the current search is run again when some arrived."""
+        if not self._refreshing:
+            self._refreshing = True
+            self._run("refresh", self.source.refresh)
+
+    def _on_job_done(self, tag: str, result: Any, error: BaseException | None) -> None:
+        if tag == "refresh":
+            self._refreshing = False
+            if error is not None:
+                self.status.setText(f"Cannot read {self.source.where}: {error}")
+                return
+            if result:
+                self.status.setText(f"{result} new event(s) read from {self.source.where}")
+                self.search_panel.show_tables(self.source.tables())
+                self.search(self.last_query)
+            return
+        if tag.startswith("verify:"):
+            if tag != f"verify:{self._verifying}":
+                return
+            if error is not None:
+                self.verified = None
+                self._show_integrity(f"the table's log could not be verified: {error}", broken=True)
+                return
+            assert isinstance(result, ChainReport)
+            self.verified = result
+            self._show_integrity(result.describe(), broken=not result.intact)
+
+    def _show_integrity(self, text: str, *, broken: bool) -> None:
+        problems = self.review.link_problems if self.review is not None else []
+        if problems:
+            broken = True
+            text = "; ".join(problems) + ("; " + text if text else "")
+        elif self.review is None and self._pending_table is not None and self.integrity.text().startswith("LOG ALTERED"):
+            broken = True
+            text = self.integrity.text().removeprefix("LOG ALTERED: ") + "; " + text
+        self.integrity.setText(("LOG ALTERED: " if broken else "Log verified: ") + text)
+        self.integrity.setStyleSheet("background: #ffd6d6; color: #900; font-weight: bold;" if broken
+                                     else "background: #e2f5e2; color: #060;")
+
+    # ------------------------------------------------------------------ search and open
+
+    def search(self, query: HandQuery) -> None:
+        """Run a search and list what it finds."""
+        self.last_query = query
+        try:
+            found = self.source.search_hands(query)
+        except Exception as error:  # the database's refusal, shown in words
+            self.search_panel.message.setText(f"Not searched: {error}")
+            return
+        self.search_panel.show_results(found, {table.id: table.name for table in self.source.tables()})
+
+    def open_hand(self, hand_id: int) -> None:
+        """Read and replay a hand; check its own links at once and the table's whole chain in the background."""
+        try:
+            review = HandReview.load(self.source, hand_id)
+        except Exception as error:  # a hand that cannot be read or replayed is named with the reason, and its links checked
+            self.status.setText(f"Cannot open hand id {hand_id}: {error}")
+            self._explain_unreadable(hand_id, error)
+            return
+        self._show_review(review)
+        self.verified = None
+        self._show_integrity("verifying the table's whole log…", broken=False)
+        self._verify(review.summary.table_id)
+
+    def _explain_unreadable(self, hand_id: int, error: BaseException) -> None:
+        """A hand that does not replay: say whether its events were changed in the database, and verify the table."""
+        self.review = None
+        self._enable_hand_actions(False)
+        try:
+            summary = self.source.hand(hand_id)
+            problems = self.source.check_links(summary.table_id, [event.seq for event in self.source.hand_events(hand_id)])
+        except Exception as second:  # the database itself cannot be read
+            self._show_integrity(f"hand id {hand_id} cannot be read: {second}", broken=True)
+            return
+        self.title.setText(f"Hand id {hand_id} (table {summary.table_id}, #{summary.number}) cannot be replayed")
+        self._show_integrity("; ".join(problems) if problems else f"the events' hashes hold, but the hand does not replay: {error}",
+                             broken=True)
+        self.verified = None
+        self._verify(summary.table_id)
+        self._pending_table = summary.table_id
+
+    def _show_review(self, review: HandReview) -> None:
+        self.review = review
+        s = review.summary
+        names = {table.id: table.name for table in self.source.tables()}
+        self.title.setText(f"{names.get(s.table_id, f'table {s.table_id}')}, hand #{s.number}: {s.game} {s.structure}"
+                           f" {s.small_blind}/{s.big_blind}, {s.status.value}{', FLAGGED' if s.flagged else ''}")
+        self.timeline.show_steps(review.steps)
+        self._windows = review.windows()
+        self.outcome.show_review(review, self._windows)
+        self._enable_hand_actions(True)
+        self.go_to_position(review.position)
+
+    def _enable_hand_actions(self, on: bool) -> None:
+        writable = on and self.source.writable
+        for button in (self.first_button, self.previous_button, self.next_button, self.last_button, self.html_button, self.pdf_button):
+            button.setEnabled(on)
+        for button in (self.correct_button, self.ruling_button):
+            button.setEnabled(writable)
+            button.setToolTip("" if writable or not on else "the card room's log is written by the tables' consoles only")
+
+    # ------------------------------------------------------------------ stepping
+
+    def go_to_position(self, index: int) -> None:
+        """Show the step at ``index``: the table as it was after it, the event in full."""
+        review = self.review
+        if review is None or not 0 <= index < len(review.steps):
+            return
+        review.position = index
+        step = review.current
+        hand = review.hand_at(index)
+        self.table_view.show_hand(hand, review.players, four_colour=self.four_colour)
+        evidence: EvidenceItem | None = review.evidence_of(step) if step.event.evidence_sha256 else None
+        self.detail.show_step(step, evidence)
+        self.timeline.show_position(index)
+        self.step_label.setText(f"event {index + 1} of {len(review.steps)} (seq {step.seq})")
+
+    def step_next(self) -> None:
+        if self.review is not None and self.review.position + 1 < len(self.review.steps):
+            self.go_to_position(self.review.position + 1)
+
+    def step_previous(self) -> None:
+        if self.review is not None and self.review.position > 0:
+            self.go_to_position(self.review.position - 1)
+
+    # ------------------------------------------------------------------ the floor's acts
+
+    def open_correction_dialog(self) -> ReviewCorrectionDialog:
+        """The correction dialog for the current event (the caller shows it)."""
+        assert self.review is not None
+        return ReviewCorrectionDialog(self.review, self.review.current, by=self.staff.name, record=self._record_correction, parent=self)
+
+    def _record_correction(self, target_seq: int, replacement: Event | None, reason: str) -> None:
+        assert self.review is not None
+        self._after_act(self.review.record_correction(target_seq, replacement, reason=reason, by=self.staff),
+                        f"correction of seq {target_seq} recorded")
+
+    def open_ruling_dialog(self) -> ReviewRulingDialog:
+        """The ruling dialog for the open hand (the caller shows it)."""
+        assert self.review is not None
+        return ReviewRulingDialog(self.review.windows(), reportable_threshold=self.reportable_threshold, record=self._record_ruling,
+                                  parent=self)
+
+    def _record_ruling(self, rule: str, decision: str, pot_held: bool, amount: int, dispute: DisputeKind) -> None:
+        assert self.review is not None
+        self._after_act(self.review.record_ruling(by=self.staff, rule=rule, decision=decision, pot_held=pot_held,
+                                                  disputed_amount=amount, dispute=dispute), "ruling recorded")
+
+    def _after_act(self, review: HandReview, what: str) -> None:
+        self._show_review(review)
+        self.status.setText(f"{what} by {self.staff.name}")
+        self.verified = None
+        self._verify(review.summary.table_id)
+
+    # ------------------------------------------------------------------ reports
+
+    def report_html(self) -> str:
+        """The open hand's dispute report (the verification already made in the background, if finished)."""
+        assert self.review is not None
+        return dispute_report_html(self.review, verification=self.verified)
+
+    def export_html(self, path: Path | str) -> Path:
+        target = Path(path)
+        target.write_text(self.report_html(), encoding="utf-8")
+        self.status.setText(f"report written to {target}")
+        return target
+
+    def export_pdf(self, path: Path | str) -> Path:
+        assert self.review is not None
+        s = self.review.summary
+        target = write_report_pdf(self.report_html(), path, title=f"Dispute report: table {s.table_id}, hand #{s.number}")
+        self.status.setText(f"report written to {target}")
+        return target
+
+    def _export_chosen(self, kind: str) -> None:
+        if self.review is None:
+            return
+        s = self.review.summary
+        path, _ = QFileDialog.getSaveFileName(self, f"Dispute report ({kind.upper()})", f"dispute-table{s.table_id}-hand{s.number}.{kind}")
+        if not path:
+            return
+        try:
+            (self.export_pdf if kind == "pdf" else self.export_html)(path)
+        except OSError as error:
+            self.status.setText(f"Report not written: {error}")
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+        self.poll.stop()
+        self._pool.waitForDone(10000)
+        super().closeEvent(event)
+
+
+def run_review(*, database: str | None, config: str | None, room: bool, quit_after_ms: int | None = None, poll_ms: int = 2000) -> int:
+    """``dealer-console review``: open the database (or the card room's log), sign a floor manager in, run the window."""
+    import sys
+
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    from dealer_console.config import ConfigError, load_settings
+    from dealer_console.floor.room_source import RoomSource
+    from dealer_console.floor.source import StoreSource
+    from dealer_console.store.errors import StoreError
+    from dealer_console.store.store import Store
+    from dealer_console.ui.review_sign_in import ReviewSignIn
+
+    store: Store | None = None
+    source: ReviewSource | None = None
+    try:
+        # the database is opened (and the room's log first read) before any window exists, never on the running UI thread
+        settings = load_settings(config, overrides={"store": {"database_url": database}})
+        if room:
+            if not settings.store.database_url:
+                print("dealer-console review --room: give the card room's PostgreSQL with --database URL", file=sys.stderr)
+                return 2
+            room_source = RoomSource(settings.store.database_url, connect_timeout_s=settings.store.connect_timeout_s)
+            room_source.refresh()
+            source = room_source
+            # the floor's role reads the store's tables of the room's database (staff) and may not migrate them
+            store = Store.open(settings=settings.store, migrate=False)
+        else:
+            store = Store.open(settings=settings.store)
+            source = StoreSource(store)
+        app = QApplication.instance() or QApplication(sys.argv[:1])
+        assert isinstance(app, QApplication)
+        sign_in = ReviewSignIn(store.sign_in)
+        if quit_after_ms is not None:
+            QTimer.singleShot(quit_after_ms, sign_in.reject)
+        if sign_in.exec() != QDialog.DialogCode.Accepted or sign_in.staff is None:
+            return 1
+        window = ReviewWindow(source, sign_in.staff, reportable_threshold=settings.store.reportable_threshold, poll_ms=poll_ms)
+        window.resize(1700, 1000)
+        window.show()
+        if quit_after_ms is not None:
+            QTimer.singleShot(quit_after_ms, window.close)
+        return int(app.exec())
+    except (StoreError, ConfigError) as error:
+        print(f"dealer-console review: {error}", file=sys.stderr)
+        return 2
+    finally:
+        if isinstance(source, RoomSource):
+            source.close()
+        if store is not None:
+            store.close()
