@@ -21,19 +21,19 @@ three). A ruling after its window is recorded as ``late``.
 from __future__ import annotations
 
 import enum
-import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from dataclasses import fields as dataclass_fields
 from datetime import datetime
-from typing import Any, ClassVar
+from typing import Any
 
 from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import EVENT_TYPES, Event, Voided, event_from_dict, event_to_dict
 from dealer_console.engine.hand import Hand, HandSetup
-from dealer_console.store.codec import StoreRecord, canonical_json
+from dealer_console.store.codec import canonical_json
+from dealer_console.store.records import HandCorrected
 
-CORRECTION_KIND = "correction"
+CORRECTION_KIND = HandCorrected.kind
 
 
 class CorrectionError(ValueError):
@@ -42,26 +42,6 @@ class CorrectionError(ValueError):
     def __init__(self, message: str, *, seq: int | None = None) -> None:
         super().__init__(message)
         self.seq = seq
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class HandCorrected(StoreRecord):
-    """A floor manager's correction of one event of a hand (SPEC: a correction names the event it voids, who and why)."""
-
-    kind: ClassVar[str] = CORRECTION_KIND
-    hand_number: int
-    target_seq: int
-    """The event corrected (also stored in the event's ``voids_seq`` column)."""
-    replacement: str = ""
-    """The event entered instead, as canonical JSON of ``event_to_dict`` ("" : voided outright)."""
-    reason: str = ""
-    by: str = ""
-
-    def replacement_event(self) -> Event | None:
-        """The engine event entered instead of the corrected one (``None``: voided outright)."""
-        if not self.replacement:
-            return None
-        return event_from_dict(json.loads(self.replacement))
 
 
 def replacement_text(event: Event | None) -> str:

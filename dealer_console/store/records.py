@@ -9,9 +9,11 @@ dealer (SPEC, Records and review).
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import ClassVar
 
+from dealer_console.engine.events import Event, event_from_dict
 from dealer_console.engine.hand import HandSetup
 from dealer_console.engine.table import TableConfig
 from dealer_console.store.codec import StoreRecord
@@ -105,3 +107,23 @@ class HouseSettingsChanged(StoreRecord):
     changes: tuple[tuple[str, str], ...]
     """(setting, new value) pairs, as text."""
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandCorrected(StoreRecord):
+    """A floor manager's correction of one event of a hand (SPEC: a correction names the event it voids, who and why)."""
+
+    kind: ClassVar[str] = "correction"
+    hand_number: int
+    target_seq: int
+    """The event corrected (also stored in the event's ``voids_seq`` column)."""
+    replacement: str = ""
+    """The event entered instead, as canonical JSON of ``event_to_dict`` ("" : voided outright)."""
+    reason: str = ""
+    by: str = ""
+
+    def replacement_event(self) -> Event | None:
+        """The engine event entered instead of the corrected one (``None``: voided outright)."""
+        if not self.replacement:
+            return None
+        return event_from_dict(json.loads(self.replacement))

@@ -55,7 +55,7 @@ from dealer_console.store.errors import (
     StoreUnavailableError,
 )
 from dealer_console.store.models import HandStatus, Role, Source
-from dealer_console.store.records import HandClosed, HandFlagged, HandOpened, HouseSettingsChanged, RulingRecorded, TableOpened
+from dealer_console.store.records import HandClosed, HandCorrected, HandFlagged, HandOpened, HouseSettingsChanged, RulingRecorded, TableOpened
 from dealer_console.store.search import HandQuery, HandSummary, hand_search
 
 _T = SQLModel.metadata.tables
@@ -595,6 +595,10 @@ class Store:
             self._require_floor_manager(connection, record.by, "change the house settings")
             if stored.source is not Source.FLOOR or stored.actor != record.by:
                 raise NotAuthorizedError(f"a change of house settings is recorded by its floor manager ({record.by!r}) as a floor event")
+        elif isinstance(record, HandCorrected):
+            self._require_floor_manager(connection, record.by, "record a correction")
+            if stored.source is not Source.FLOOR or stored.actor != record.by or stored.voids_seq != record.target_seq:
+                raise NotAuthorizedError(f"a correction is recorded by its floor manager ({record.by!r}) as a floor event naming the event it corrects")
         elif isinstance(record, RulingRecorded):
             manager = self._require_floor_manager(connection, record.floor_manager, "record a ruling")
             if stored.source is not Source.FLOOR or stored.actor != record.floor_manager:

@@ -37,3 +37,12 @@ REVOKE UPDATE, DELETE, TRUNCATE ON room_rulings FROM :"floor_role";
 -- the store's own tables (migrated by setup.py for floor tools that open a Store here): read-only to the floor
 GRANT SELECT ON ALL TABLES IN SCHEMA public TO :"floor_role";
 REVOKE UPDATE, DELETE, TRUNCATE ON ALL TABLES IN SCHEMA public FROM :"console_role", :"floor_role";
+
+-- the floor's sign-in counts wrong PINs and locks an account (Store.sign_in): those two columns only
+DO $$
+BEGIN
+  IF to_regclass('public.staff') IS NOT NULL THEN
+    EXECUTE 'GRANT UPDATE (failed_sign_ins, locked_at) ON staff TO :"floor_role"';
+  END IF;
+END
+$$;

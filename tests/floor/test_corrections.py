@@ -57,20 +57,22 @@ def test_a_correction_recomputes_pots_and_stacks_and_is_a_new_event_naming_what_
     assert store.verify_log(disputed.table_id)[0].intact
 
 
-def test_a_dealer_cannot_record_a_correction_and_a_forged_one_is_not_applied(store: Store, disputed: Disputed) -> None:
-    """SPEC Records: only a floor manager may record a correction. Refused through the review with nothing stored; a
-    correction written into the log by other means under a dealer's name is shown but not applied."""
+def test_a_dealer_cannot_record_a_correction_through_the_review_or_straight_into_the_store(store: Store, disputed: Disputed) -> None:
+    """SPEC Records: only a floor manager may record a correction. Refused through the review, and refused by the store
+    whichever API appends it (a dealer's name, or a floor manager's name under another actor), with nothing stored."""
     review = HandReview.load(store, disputed.recorded.hand_id)
     head = _head(store, disputed.table_id)
     with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction"):
         review.record_correction(12, QUEEN_FLOP, reason="x", by=disputed.dealer)
+    forged = HandCorrected(hand_number=1, target_seq=12, by="Dana", reason="dealer's own idea")
+    with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction; 'Dana' is not a floor manager"):
+        store.append(disputed.table_id, forged, hand_id=disputed.recorded.hand_id, source=Source.FLOOR, actor="Dana", voids_seq=12)
+    borrowed = HandCorrected(hand_number=1, target_seq=12, by="Flo", reason="in the manager's name")
+    with pytest.raises(NotAuthorizedError, match="as a floor event naming the event it corrects"):
+        store.append(disputed.table_id, borrowed, hand_id=disputed.recorded.hand_id, source=Source.DEALER, actor="Dana", voids_seq=12)
     assert _head(store, disputed.table_id) == head
-    forged = HandCorrected(hand_number=1, target_seq=12, replacement=HandCorrected(hand_number=1, target_seq=12).replacement, by="Dana",
-                           reason="dealer's own idea")
-    store.append(disputed.table_id, forged, hand_id=disputed.recorded.hand_id, source=Source.DEALER, actor="Dana", voids_seq=12)
     again = HandReview.load(store, disputed.recorded.hand_id)
     assert again.corrected is None and dict(again.standing_outcome().final_stacks) == {1: 102, 2: 98}
-    assert again.steps[-1].note.startswith("NOT APPLIED: 'Dana' is not a floor manager")
 
 
 def test_a_correction_is_refused_with_the_reason_when_the_hand_would_not_replay_or_not_be_settled(store: Store, disputed: Disputed) -> None:
