@@ -1,9 +1,10 @@
 """The demo table's devices: the same :class:`~dealer_console.live.devices.DeviceHub` on simulated hardware.
 
 A simulated sensor board over a real pseudo-terminal (:mod:`drivers.simulator`), a synthetic camera
-looking at a simulated felt where a simulated dealer lays the board the demo deals (and the hands
-shown at showdown), and simulated players who keep in their bet zones the chips the hand has in
-front, the seat to act putting out a call. No Qt here.
+looking at a simulated felt where a simulated dealer lays the board the demo deals (each extra run
+in a row of its own) and the hands shown at showdown (dealt face down: the seat due to show tables
+what it holds), and simulated players who keep in their bet zones the chips the hand has in front,
+the seat to act putting out a call. No Qt here.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ import numpy as np
 from dealer_console.engine.cards import Card
 from dealer_console.engine.events import CardsShown
 from dealer_console.engine.games import STREET_CARDS, VARIANTS
-from dealer_console.live.devices import CameraFeed, CameraZones, DeviceHub, Quad, Recognizer, Sighting, TaughtDeckRecognizer
+from dealer_console.live.devices import CameraFeed, CameraZones, DeviceHub, Quad, Recognizer, Sighting, TaughtDeckRecognizer, shared_count
 from dealer_console.live.table_session import TableSession
 from drivers.board import BoardConfig
 from drivers.codec import BoardRole
@@ -37,10 +38,12 @@ if TYPE_CHECKING:
 
 @dataclass
 class FeltCards:
-    """What lies face up on the simulated felt: each board's cards, and each seat's cards once shown."""
+    """What lies face up on the simulated felt: each board's cards, each extra run's, and each seat's cards once shown."""
 
     boards: list[list[Card]] = field(default_factory=list)
     seats: dict[int, list[Card]] = field(default_factory=dict)
+    runs: list[list[list[Card | None]]] = field(default_factory=list)
+    """For the second run on, each board's row below the first run's: ``None`` under a card the runs share (it lies once)."""
 
 
 class DemoFelt:
@@ -55,13 +58,18 @@ class DemoFelt:
         """Put exactly ``cards`` on the felt (what is not named is picked up)."""
         with self._lock:
             if cards != self._cards:
-                self._cards = FeltCards([list(b) for b in cards.boards], {s: list(c) for s, c in cards.seats.items()})
+                self._cards = _copy(cards)
                 self.version += 1
 
     def cards(self) -> tuple[FeltCards, int]:
         """A copy of what lies on the felt, and its version."""
         with self._lock:
-            return FeltCards([list(b) for b in self._cards.boards], {s: list(c) for s, c in self._cards.seats.items()}), self.version
+            return _copy(self._cards), self.version
+
+
+def _copy(cards: FeltCards) -> FeltCards:
+    return FeltCards([list(b) for b in cards.boards], {s: list(c) for s, c in cards.seats.items()},
+                     [[list(row) for row in run] for run in cards.runs])
 
 
 class DemoCameraSource(FrameSource):
@@ -113,11 +121,16 @@ class DemoCameraSource(FrameSource):
         image = self._background.copy()
         truth: list[tuple[Card, Quad]] = []
         step = self.card_width * 1.3
+        w, h = self.card_width, self.card_width * 1.4
         for number, board in enumerate(cards.boards):
             y = self.zones.board_row_centre(number) * height
-            for slot, card in enumerate(board):
-                self._lay(image, card, width / 2 + (slot - 2) * step, y, truth)
-        w, h = self.card_width, self.card_width * 1.4
+            # extra runs lie in rows of their own below the first run's, the rows of one board centred on its row
+            lines: list[list[Card | None]] = [list(board), *(run[number] if number < len(run) else [] for run in cards.runs)]
+            for index, line in enumerate(lines):
+                row_y = y + (index - (len(lines) - 1) / 2) * 1.05 * h
+                for slot, laid in enumerate(line):
+                    if laid is not None:
+                        self._lay(image, laid, width / 2 + (slot - 2) * step, row_y, truth)
         for seat, held in cards.seats.items():
             # a hand lies in one row (two rows of three for five or six cards), kept whole inside the picture
             per_row = 4 if len(held) <= 4 else 3
@@ -167,7 +180,8 @@ class DemoDevices:
 
     On every change of the hand (on the session's thread): the simulated dealer lays on the felt the
     cards the demo deals (the board due next comes from the top of the session's deck, as a dealer
-    lays the flop before the console is told), and at showdown the hands shown; the simulated players
+    lays the flop before the console is told), and at showdown the hands shown (a hand dealt face
+    down is tabled by its player when due to show, before the console is told); the simulated players
     keep in their bet zones the chips the hand has in front, and the seat to act puts out a call.
     ``simulate_camera=False`` uses ``camera`` (a real one, or none) instead of the synthetic camera;
     ``simulate_sensors=False`` leaves out the simulated board; ``boards`` are real boards besides.
@@ -256,14 +270,27 @@ class DemoDevices:
             self.felt.lay(FeltCards())
             self._put_chips({})
             return
-        boards = [list(cards) for cards in hand.boards(0)] or [[] for _ in range(hand.game.variant.boards)]
-        while len(boards) < hand.game.variant.boards:
-            boards.append([])
+        count = hand.game.variant.boards
+        rows: list[list[list[Card | None]]] = []
+        for run in range(max(1, hand.run_count)):
+            dealt = hand.boards(run)
+            row: list[list[Card | None]] = []
+            for board in range(count):
+                cards = list(dealt[board]) if board < len(dealt) else []
+                shared = shared_count(hand, run, board) if run and cards else 0
+                row.append([None] * shared + cards[shared:])
+            rows.append(row)
         target = session.next_board()
-        if target is not None and target.run == 0:
-            boards[target.board] += session.upcoming_cards(STREET_CARDS[target.street])
+        if target is not None:
+            while len(rows) <= target.run:  # the first street of a run with nothing shared: a new row
+                rows.append([[] for _ in range(count)])
+            rows[target.run][target.board] += session.upcoming_cards(STREET_CARDS[target.street])
         shown = {event.seat: list(event.cards) for event in hand.events_in_force if isinstance(event, CardsShown)}
-        self.felt.lay(FeltCards(boards, shown))
+        to_show = session.showdown_seats()
+        if to_show and None in hand.hole_cards(to_show[0]) and session.face_down_cards(to_show[0]):
+            shown[to_show[0]] = list(session.face_down_cards(to_show[0]))  # the player due to show tables the cards dealt face down
+        self.felt.lay(FeltCards([[card for card in board if card is not None] for board in rows[0]], shown,
+                                [run for run in rows[1:]]))
         chips = {} if hand.is_complete else dict(hand.bets)
         legal = hand.legal_actions()
         if legal is not None and not legal.must_discard and legal.call_amount:

@@ -4,8 +4,9 @@ A :class:`DeviceHub` starts the sensor boards' reader threads (:mod:`drivers`) a
 thread (a :class:`vision.sources.FrameSource` read through a :data:`Recognizer`), keeps their latest
 readings, and reports every state change and fault as a :class:`Notice`. The worker threads only
 read and store; everything that touches the hand (``camera_view``, ``proposal``, ``accept_proposal``,
-``confirm_card`` and the board-card hook the session calls when the dealer deals a street) runs on
-the thread that owns the :class:`TableSession` (the UI thread). ``subscribe`` listeners are called
+``confirm_card``, the board-card hook the session calls when the dealer deals a street or a run's
+street, and the shown-cards hook it calls when a hand dealt face down is shown) runs on the thread
+that owns the :class:`TableSession` (the UI thread). ``subscribe`` listeners are called
 from any thread: a screen hands the call over to its own thread.
 
 Rules (SPEC, Inputs): every device is an aid, never required; a camera reading below the
@@ -34,7 +35,7 @@ import numpy as np
 from dealer_console.engine.cards import Card, parse_card
 from dealer_console.engine.errors import IllegalActionError
 from dealer_console.engine.events import BetPlaced, Called, Checked, RaisedTo, WentAllIn
-from dealer_console.engine.hand import STREET_NAMES, Hand
+from dealer_console.engine.hand import STREET_NAMES, Hand, Phase
 from dealer_console.live.sensors import BetProposal, ProposedAction, SensorWarning, TableSensors
 from dealer_console.live.table_session import BoardTarget, Notice, NoticeLevel, TableSession
 from drivers.board import BoardConfig, BoardState, Received, SensorBoard, StateChanged, open_board
@@ -91,13 +92,36 @@ class CardStatus(enum.Enum):
 RED = (CardStatus.DUPLICATE, CardStatus.DISAGREES)
 
 
+def board_zone(board: int, run: int = 0) -> str:
+    """The camera zone of a board's row (from 0): ``"board 1"``; an extra run's row below it: ``"board 1, run 2"``."""
+    return f"board {board + 1}" + (f", run {run + 1}" if run else "")
+
+
+def shared_count(hand: Hand, run: int, board: int) -> int:
+    """How many of ``run``'s cards on ``board`` are the first run's (dealt before the runs split; they lie on the felt once)."""
+    first, own = hand.boards(0)[board], hand.boards(run)[board]
+    count = 0
+    while count < min(len(first), len(own)) and first[count] == own[count]:
+        count += 1
+    return count
+
+
+def run_row_cards(hand: Hand, run: int, board: int) -> tuple[Card, ...]:
+    """The cards of ``run`` on ``board`` that lie in its own row: all of the first run's, the unshared ones of an extra run."""
+    boards = hand.boards(run)
+    if board >= len(boards):
+        return ()
+    cards = boards[board]
+    return cards if run == 0 else cards[shared_count(hand, run, board):]
+
+
 @dataclass(frozen=True, slots=True)
 class CardRead:
     """A sighting placed on the table: which zone, which position, and what the console makes of it."""
 
     sighting: Sighting
     zone: str
-    """``"board 1"``, ``"board 2"``, ``"seat 3"`` or ``"off the zones"``."""
+    """``"board 1"``, ``"board 2"``, ``"board 1, run 2"`` (an extra run's row), ``"seat 3"`` or ``"off the zones"``."""
     slot: int
     """Position in its zone, left to right from 0."""
     status: CardStatus
@@ -233,6 +257,35 @@ class BoardStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class ButtonReading:
+    """Where the button sensor sees the puck, against the console's button."""
+
+    read: bool
+    """The sensor board has reported the button at all."""
+    seen: int | None
+    """The seat the puck is seen on (``None``: on no seat, or no reading)."""
+    console: int | None
+    """The console's button (``None``: no hand planned, or the session busy on its recorder)."""
+
+    @property
+    def agrees(self) -> bool | None:
+        """Whether they agree (``None``: nothing to compare)."""
+        return None if not self.read or self.console is None else self.seen == self.console
+
+    @property
+    def text(self) -> str:
+        """In words: ``"Button: seat 1 for the console, the sensor sees it on seat 4"``."""
+        if not self.read:
+            return "Button: no reading"
+        seen = "not seen on any seat" if self.seen is None else f"seat {self.seen}"
+        if self.console is None:
+            return f"Button: the sensor sees it on {seen}"
+        if self.agrees:
+            return f"Button: seat {self.console}, as the sensor sees it"
+        return f"Button: seat {self.console} for the console, the sensor sees it on {seen}"
+
+
+@dataclass(frozen=True, slots=True)
 class ZoneRow:
     """A seat's bet zone against what the hand has in front (and, for the seat to act, what a call needs)."""
 
@@ -245,6 +298,18 @@ class ZoneRow:
     """For the seat to act, the total a call makes (the total now if a check is possible); else ``None``."""
     agrees: bool | None
     """``None`` when there is nothing to compare."""
+
+
+def _rows(sightings: Sequence[Sighting]) -> list[list[Sighting]]:
+    """Cards of one board's area in rows, top to bottom (a new row where a card lies half a card lower than the row above)."""
+    rows: list[list[Sighting]] = []
+    for sighting in sorted(sightings, key=lambda s: s.centre[1]):
+        tall = max(y for _, y in sighting.quad) - min(y for _, y in sighting.quad)
+        if rows and sighting.centre[1] - sum(s.centre[1] for s in rows[-1]) / len(rows[-1]) < tall / 2:
+            rows[-1].append(sighting)
+        else:
+            rows.append([sighting])
+    return rows
 
 
 # ---------------------------------------------------------------------------------------------- the hub
@@ -295,6 +360,9 @@ class DeviceHub:
         """Camera readings below this confidence wait for the dealer (SPEC, Inputs)."""
         self.board_from_camera = camera is not None and camera.reads_cards
         """When on, the board cards the dealer deals come from the camera's reading (off: from the session's deck)."""
+        self.runs_from_camera = True
+        """Extra runs too are the camera's (each run's own cards in a row of its own below the first run's); off: from the deck."""
+        self._runs = 1
         self.sensors = TableSensors(on_warning=lambda text: self._notice(NoticeLevel.WARNING, text))
         self._lock = threading.Lock()
         self._boards: dict[str, BoardStatus] = {
@@ -333,6 +401,7 @@ class DeviceHub:
             self._camera_thread = threading.Thread(target=self._camera_loop, args=(self.camera,), name="camera", daemon=True)
             self._camera_thread.start()
             self.session.board_cards = self._board_cards
+            self.session.shown_cards = self._shown_cards
         self._unsubscribe = self.session.subscribe(self._on_session_change)
         self._on_session_change(self.session)
 
@@ -344,6 +413,8 @@ class DeviceHub:
             self._unsubscribe = None
         if self.session.board_cards == self._board_cards:
             self.session.board_cards = None
+        if self.session.shown_cards == self._shown_cards:
+            self.session.shown_cards = None
         if self._light_thread is not None:
             self._light_orders.put(None)
             self._light_thread.join(5.0)
@@ -500,16 +571,22 @@ class DeviceHub:
             return []
         height, width = shape[0], shape[1]
         zones = self.camera.zones
+        if hand is not None:
+            self._runs = max(1, hand.planned_runs())
         placed: dict[str, list[Sighting]] = {}
         for sighting in sightings:
             x, y = sighting.centre
             placed.setdefault(zones.place(x / width, y / height), []).append(sighting)
+        if self._runs > 1:
+            for zone in [zone for zone in placed if zone.startswith("board")]:
+                for run, row in enumerate(_rows(placed.pop(zone))):
+                    placed[board_zone(int(zone.split()[1]) - 1, run)] = row
         dealt: dict[str, tuple[Card, ...]] = {}
         held: dict[Card, int] = {}
         if hand is not None:
-            boards = hand.boards(0)
-            for number, cards in enumerate(boards):
-                dealt[f"board {number + 1}"] = cards
+            for run in range(hand.run_count):
+                for number in range(len(hand.boards(run))):
+                    dealt[board_zone(number, run)] = run_row_cards(hand, run, number)
             for seat in hand.seats:
                 for card in hand.hole_cards(seat):
                     if card is not None:
@@ -537,7 +614,7 @@ class DeviceHub:
             known = self._known(zone, hand)
             if slot < len(on_board):
                 return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}; the hand has {on_board[slot].symbol} there", settled=True)
-            if known or not zone.startswith("board"):
+            if known or not (zone.startswith("board") or self._to_be_named(zone, hand)):
                 return CardRead(sighting, zone, slot, CardStatus.LOW, None, note, settled=True)
             return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}: confirm or correct it")
         assert card is not None
@@ -560,7 +637,18 @@ class DeviceHub:
                                 f"the camera reads {card.symbol}, {zone} holds {' '.join(c.symbol for c in known)}")
             if any(card in cards for cards in dealt.values()):
                 return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is on the board")
+            owner = held.get(card)
+            if owner is not None and f"seat {owner}" != zone:
+                return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is in seat {owner}'s hand")
         return CardRead(sighting, zone, slot, status, card)
+
+    @staticmethod
+    def _to_be_named(zone: str, hand: Hand | None) -> bool:
+        """A seat's showdown zone whose cards the hand does not know and that is still to show (its reads wait for the dealer)."""
+        if not zone.startswith("seat") or hand is None or hand.phase is not Phase.SHOWDOWN:
+            return False
+        seat = int(zone.split()[1])
+        return seat in hand.seats and hand.needs_showdown_decision(seat) and None in hand.hole_cards(seat)
 
     @staticmethod
     def _known(zone: str, hand: Hand | None) -> list[Card]:
@@ -582,15 +670,16 @@ class DeviceHub:
         """The session's hook: the street's cards as the camera reads them, ``None`` for the deck; refuses what waits for the dealer."""
         hand = self.session.hand
         view = self.camera_view(in_command=True)
-        if not self.board_from_camera or view is None or not view.working or target.run != 0 or hand is None:
+        if not self.board_from_camera or view is None or not view.working or hand is None or (target.run and not self.runs_from_camera):
             return None
-        zone = f"board {target.board + 1}"
+        zone = board_zone(target.board, target.run)
         street = STREET_NAMES[target.street + 1]
-        boards = hand.boards(0)
-        already = len(boards[target.board]) if target.board < len(boards) else 0
+        already = len(run_row_cards(hand, target.run, target.board))
         reads = view.zone(zone)
         need = already + count
-        where = zone if hand.game.variant.boards > 1 else "the board"
+        where = zone if hand.game.variant.boards > 1 else "the board" if not target.run else f"run {target.run + 1}"
+        if target.run:
+            street = f"{street} of run {target.run + 1}"
         for read in reads:
             if read.status in RED:
                 raise IllegalActionError(f"Cannot deal the {street}: {where}, card {read.slot + 1}: {read.note}", action=f"deal the {street}")
@@ -604,6 +693,33 @@ class DeviceHub:
                                          action=f"deal the {street}")
         return tuple(read.card for read in reads[already:] if read.card is not None)
 
+    def _shown_cards(self, seat: int, count: int) -> Sequence[Card] | None:
+        """The session's hook for a hand it has not seen: the cards the camera reads in the seat's showdown zone, left to right.
+
+        Refused while one of them is red or waits for the dealer, or while the camera sees another number of cards than the
+        seat holds; ``None`` without a camera that reads cards (the session then says that nobody reads them).
+        """
+        view = self.camera_view(in_command=True)
+        if view is None or self.camera is None or not self.camera.reads_cards:
+            return None
+        verb = f"show seat {seat}'s hand"
+        if not view.working:
+            raise IllegalActionError(f"Seat {seat}'s cards were dealt face down and the camera is {view.status}: they cannot be read; "
+                                     "wait for the picture, or muck the hand", seat=seat, action=verb)
+        reads = view.zone(f"seat {seat}")
+        for read in reads:
+            if read.status in RED:
+                raise IllegalActionError(f"Cannot show seat {seat}'s hand: card {read.slot + 1}: {read.note}", seat=seat, action=verb)
+        if len(reads) != count:
+            raise IllegalActionError(
+                f"Cannot show seat {seat}'s hand: the camera sees {len(reads)} card(s) at seat {seat}, who holds {count}: the cards go "
+                f"face up in front of the seat; wait for the camera", seat=seat, action=verb)
+        for read in reads:
+            if read.card is None:
+                raise IllegalActionError(f"Cannot show seat {seat}'s hand: card {read.slot + 1}: {read.note} in the camera panel (V)",
+                                         seat=seat, action=verb)
+        return tuple(read.card for read in reads if read.card is not None)
+
     # ------------------------------------------------------------------ sensors, on the session's thread
 
     def board_statuses(self) -> list[BoardStatus]:
@@ -611,17 +727,16 @@ class DeviceHub:
         with self._lock:
             return [self._boards[name] for name in sorted(self._boards)]
 
+    def button(self) -> ButtonReading:
+        """The button sensor against the console's button."""
+        reading, plan = self.sensors.button, self.session.plan
+        console = None if plan is None or self.session.busy else plan.button
+        return ButtonReading(reading is not None, None if reading is None else reading.seat, console)
+
     def button_reading(self) -> tuple[str, bool | None]:
         """The button sensor against the console's button, in words, and whether they agree (``None``: no reading or no hand)."""
-        reading, plan = self.sensors.button, self.session.plan
-        if reading is None:
-            return "Button: no reading", None
-        seen = "not seen on any seat" if reading.seat is None else f"seat {reading.seat}"
-        if plan is None or self.session.busy:
-            return f"Button: the sensor sees it on {seen}", None
-        if reading.seat == plan.button:
-            return f"Button: seat {plan.button}, as the sensor sees it", True
-        return f"Button: seat {plan.button} for the console, the sensor sees it on {seen}", False
+        reading = self.button()
+        return reading.text, reading.agrees
 
     def zone_rows(self) -> list[ZoneRow]:
         """Each seat in the hand: its zone against the chips the hand has in front (and the call, for the seat to act)."""
@@ -694,9 +809,11 @@ class DeviceHub:
             self._confirmed.clear()
             self._warned.clear()
         if hand is not None:
-            for zone, cards in ((f"board {n + 1}", cards) for n, cards in enumerate(hand.boards(0))):
-                for slot in range(len(cards)):
-                    self._confirmed.pop((zone, slot), None)
+            self._runs = max(1, hand.planned_runs())
+            for run in range(hand.run_count):
+                for board in range(len(hand.boards(run))):
+                    for slot in range(len(run_row_cards(hand, run, board))):
+                        self._confirmed.pop((board_zone(board, run), slot), None)
         legal = hand.legal_actions() if hand is not None else None
         actor = legal.seat if legal is not None else None
         if self.seat_lights and self._light_thread is not None and actor != self._lit:
@@ -777,6 +894,7 @@ class TaughtDeckRecognizer:
 
 __all__ = [
     "BoardStatus",
+    "ButtonReading",
     "CameraFeed",
     "CameraView",
     "CameraZones",
@@ -787,5 +905,8 @@ __all__ = [
     "Sighting",
     "TaughtDeckRecognizer",
     "ZoneRow",
+    "board_zone",
+    "run_row_cards",
+    "shared_count",
 ]
 

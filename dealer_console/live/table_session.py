@@ -241,6 +241,14 @@ class TableSession:
         self.board_cards: Callable[[BoardTarget, int], Sequence[Card] | None] | None = None
         """Where dealt board cards come from instead of the deck (the overhead camera): given the street due and its card count,
         the cards, ``None`` for the deck, or an :class:`IllegalActionError` to refuse (a reading waiting for the dealer)."""
+        self.hole_cards_seen = True
+        """True: the console's deck deals the hole cards and the hand knows them (the demo). False (a real table): the dealer
+        deals them face down, the hand records them unseen (``None``) and learns them when they are shown (``shown_cards``)."""
+        self.shown_cards: Callable[[int, int], Sequence[Card] | None] | None = None
+        """Where a seat's cards come from when it shows a hand the console has not seen (the overhead camera): given the seat and
+        its card count, the cards, ``None`` when nobody read them, or an :class:`IllegalActionError` to refuse."""
+        self._face_down: dict[int, tuple[Card, ...]] = {}
+        self._thrown: list[tuple[int, int | None, Card | None]] = []
         self._background: BackgroundRecorder | None = None
         self._pending = 0
         self._busy_listeners: list[Callable[[bool], None]] = []
@@ -539,6 +547,7 @@ class TableSession:
             self.recorder.hand = RecordedHand(self.recorder.store, self.recorder.table_id, stored.hand_id, plan.number, hand)
         self.plan, self.hand = plan, hand
         self._deck = list(reversed(self._deck_for_hand(plan.number)))
+        self._face_down, self._thrown = {}, []
         self._post_plan()
 
     def _posts_owed(self) -> bool:
@@ -669,9 +678,22 @@ class TableSession:
             seats = [seat for seat in hand.deal_order() if not hand.hole_cards(seat)] or list(hand.deal_order())
             for seat in seats:
                 # a card leaves the deck only once its deal is recorded and applied
-                self._play(HoleCardsDealt(seat=seat, cards=tuple(reversed(self._deck[-count:]))))
+                cards = tuple(reversed(self._deck[-count:]))
+                if self.hole_cards_seen:
+                    self._play(HoleCardsDealt(seat=seat, cards=cards))
+                else:
+                    # face down: the cards leave the deck unseen; the hand learns them when they are shown
+                    self._play(HoleCardsDealt(seat=seat, cards=(None,) * count))
+                    self._face_down[seat] = cards
                 del self._deck[-count:]
         return self._run(command)
+
+    def face_down_cards(self, seat: int) -> tuple[Card, ...]:
+        """The cards the session's deck dealt face down to ``seat`` this hand (what the demo's simulated player holds).
+
+        The hand does not know them and nothing is decided by them: a face-down hand is named when it is shown.
+        """
+        return self._face_down.get(seat, ())
 
     # ------------------------------------------------------------------ betting (the player to act)
 
@@ -729,6 +751,13 @@ class TableSession:
             else:
                 chosen = parse_card(card) if isinstance(card, str) else card
             self._play(Discarded(seat=seat, card=chosen))
+            physical = self._face_down.get(seat)
+            if physical is not None:
+                # the card thrown from a face-down hand leaves what the player holds (kept in order for an undo)
+                index = physical.index(chosen) if chosen in physical else card if isinstance(card, int) and card < len(physical) else None
+                self._thrown.append((seat, index, None if index is None else physical[index]))
+                if index is not None:
+                    self._face_down[seat] = physical[:index] + physical[index + 1:]
         return self._run(command)
 
     # ------------------------------------------------------------------ board, runs, showdown
@@ -760,11 +789,19 @@ class TableSession:
         return self._run(lambda: self._play(RunsChosen(seat=seat, runs=runs)))
 
     def show(self, seat: int) -> bool:
-        """``seat`` tables its hand."""
+        """``seat`` tables its hand: the cards the hand knows, or, for cards dealt face down, those ``shown_cards`` reads."""
         def command() -> None:
             held = self._require_hand().hole_cards(seat)
-            if not held or any(card is None for card in held):
-                raise IllegalActionError(f"Seat {seat} cannot show: their cards were not seen; name them", seat=seat, action="show")
+            if held and any(card is None for card in held) and self.shown_cards is not None:
+                named = self.shown_cards(seat, len(held))
+                if named is not None:
+                    self._play(CardsShown(seat=seat, cards=tuple(named)))
+                    return
+            if not held:
+                raise IllegalActionError(f"Seat {seat} cannot show: they hold no cards", seat=seat, action="show")
+            if any(card is None for card in held):
+                raise IllegalActionError(f"Seat {seat} cannot show: their cards were dealt face down and no camera reads them at the "
+                                         "showdown", seat=seat, action="show")
             self._play(CardsShown(seat=seat, cards=tuple(card for card in held if card is not None)))
         return self._run(command)
 
@@ -792,6 +829,13 @@ class TableSession:
             self._play(Voided(target=in_force[-1], reason="dealer's undo", by=self.dealer))
             if isinstance(latest, BoardDealt | HoleCardsDealt):
                 self._deck.extend(card for card in reversed(latest.cards) if card is not None)
+            if isinstance(latest, HoleCardsDealt) and latest.seat in self._face_down:
+                self._deck.extend(reversed(self._face_down.pop(latest.seat)))
+            if isinstance(latest, Discarded) and self._thrown and self._thrown[-1][0] == latest.seat:
+                seat, index, thrown = self._thrown.pop()
+                if index is not None and thrown is not None:
+                    held = self._face_down[seat]
+                    self._face_down[seat] = held[:index] + (thrown,) + held[index:]
         return self._run(command)
 
     def misdeal(self, reason: str = "misdeal declared by the dealer") -> bool:

@@ -220,4 +220,5 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
         window.post(Notice(NoticeLevel.WARNING, f"Devices not started: {error}; the table plays on without them"))
         return None
     window.attach_devices(devices.hub)
+    session.hole_cards_seen = settings.hole_cards == "known"  # face down only with a camera started to name the hands shown
     return devices

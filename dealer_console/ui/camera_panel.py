@@ -2,14 +2,15 @@
 
 Green: read with confidence (or confirmed by the dealer). Amber: below the threshold, waiting for
 the dealer to confirm or correct it (SPEC, Inputs: never applied silently). Red: read twice, or
-disagreeing with the hand. Every colour comes with words.
+disagreeing with the hand. Every colour comes with words. The panel's own words are translated
+(Qt's ``tr``); the reasons the hub gives for a red or waiting card stay as written, as the engine's do.
 """
 
 from __future__ import annotations
 
 import cv2
 import numpy as np
-from PySide6.QtCore import QEvent, QObject, QPointF, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QImage, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -24,6 +25,18 @@ _OUTLINE = {
     CardStatus.DUPLICATE: "#ff2020",
     CardStatus.DISAGREES: "#ff2020",
 }
+
+
+def zone_words(zone: str) -> str:
+    """A camera zone in the dealer's language: ``"Board 1"``, ``"Board 1, run 2"``, ``"Seat 3"``, ``"Off the zones"``."""
+    parts = zone.replace(",", "").split()
+    if parts[0] == "board" and len(parts) == 4:
+        return QCoreApplication.translate("CameraPanel", "Board {0}, run {1}").format(parts[1], parts[3])
+    if parts[0] == "board":
+        return QCoreApplication.translate("CameraPanel", "Board {0}").format(parts[1])
+    if parts[0] == "seat":
+        return QCoreApplication.translate("CameraPanel", "Seat {0}").format(parts[1])
+    return QCoreApplication.translate("CameraPanel", "Off the zones")
 
 
 class _Relay(QObject):
@@ -51,7 +64,7 @@ class _PendingRow(QWidget):
         self.read, self.hub = read, hub
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        self.label = QLabel(f"{read.zone.capitalize()}, card {read.slot + 1}: {read.label()}")
+        self.label = QLabel(self.tr("{0}, card {1}: {2}").format(zone_words(read.zone), read.slot + 1, read.label()))
         self.label.setStyleSheet("background: #ffb000; color: #111; padding: 2px 6px; font-weight: bold;")
         self.choice = QComboBox()
         self.choice.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -59,7 +72,7 @@ class _PendingRow(QWidget):
             self.choice.addItem(card.symbol, card)
         if read.sighting.best is not None:
             self.choice.setCurrentIndex(read.sighting.best.index)
-        self.confirm = QPushButton("Confirm (V)")
+        self.confirm = QPushButton(self.tr("Confirm (V)"))
         self.confirm.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.confirm.clicked.connect(self._on_confirm_click)
         layout.addWidget(self.label, 1)
@@ -83,7 +96,7 @@ class CameraPanel(QWidget):
         self.status = QLabel()
         self.status.setObjectName("camera_status")
         self.status.setStyleSheet("font-size: 12pt; font-weight: bold; padding: 2px 6px;")
-        self.picture = QLabel("no picture yet")
+        self.picture = QLabel(self.tr("no picture yet"))
         self.picture.setObjectName("camera_picture")
         self.picture.setFixedSize(PICTURE_WIDTH, PICTURE_WIDTH * 9 // 16)
         self.picture.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -99,7 +112,7 @@ class CameraPanel(QWidget):
         self.problems.setStyleSheet("font-size: 12pt; color: white; background: #b00000; padding: 2px 6px;")
         self.pending = QVBoxLayout()
         self.rows: list[_PendingRow] = []
-        self.board_from_camera = QCheckBox("Board from camera (dealt board cards are the cards read)")
+        self.board_from_camera = QCheckBox(self.tr("Board from camera (dealt board cards are the cards read)"))
         self.board_from_camera.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.board_from_camera.setChecked(hub.board_from_camera)
         self.board_from_camera.setEnabled(hub.camera is not None and hub.camera.reads_cards)
@@ -138,13 +151,14 @@ class CameraPanel(QWidget):
         view = self.hub.camera_view()
         self.view = view
         if view is None:
-            self.status.setText("No camera configured")
+            self.status.setText(self.tr("No camera configured"))
             return
         ok = view.working
-        reading = f"{len(view.reads)} card(s) read" if self.hub.camera is not None and self.hub.camera.reads_cards \
-            else "picture only (no deck taught)"
-        self.status.setText(f"Camera: {view.status}" + (f" — {view.detail}" if view.detail and not ok else "")
-                            + (f" · frame {view.seq} · {reading}" if view.image is not None else ""))
+        reading = self.tr("{0} card(s) read").format(len(view.reads)) if self.hub.camera is not None and self.hub.camera.reads_cards \
+            else self.tr("picture only (no deck taught)")
+        self.status.setText(self.tr("Camera: {0}").format(QCoreApplication.translate("CameraStatus", view.status))
+                            + (f" — {view.detail}" if view.detail and not ok else "")
+                            + (self.tr(" · frame {0} · {1}").format(view.seq, reading) if view.image is not None else ""))
         # a frozen picture is still read, but the dealer should look at the camera
         background = "#1f6b3a" if view.status == "ok" else "#8a6d00" if ok else "#b00000"
         self.status.setStyleSheet(f"font-size: 12pt; font-weight: bold; padding: 2px 6px; background: {background}; color: white;")
@@ -161,10 +175,11 @@ class CameraPanel(QWidget):
             for read in sorted(zones[zone], key=lambda r: r.slot):
                 colour = _OUTLINE[read.status]
                 cells.append(f"<span style='background:{colour}; color:#111;'>&nbsp;{read.label()}&nbsp;</span>")
-            lines.append(f"<b>{zone.capitalize()}:</b> " + " ".join(cells))
-        self.reads.setText("<br>".join(lines) or "No card read")
+            lines.append(f"<b>{zone_words(zone)}:</b> " + " ".join(cells))
+        self.reads.setText("<br>".join(lines) or self.tr("No card read"))
         red = [read for read in view.reads if read.status in RED]
-        self.problems.setText("\n".join(f"{read.zone.capitalize()}, card {read.slot + 1}: {read.note}" for read in red))
+        self.problems.setText("\n".join(self.tr("{0}, card {1}: {2}").format(zone_words(read.zone), read.slot + 1, read.note)
+                                        for read in red))
         self.problems.setVisible(bool(red))
         waiting = view.waiting()
         if [(r.key, r.sighting.best) for r in waiting] != [(row.read.key, row.read.sighting.best) for row in self.rows]:

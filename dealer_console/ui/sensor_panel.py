@@ -1,12 +1,13 @@
 """The sensor panel: each sensor board's state, each seat's bet zone against the hand, and the bet read from chips.
 
 A bet read from the chips of the seat to act is a proposal: the dealer accepts it (Y), and a raise
-needs that tap as its confirmation (SPEC, Rules and guardrails: bets read from chips).
+needs that tap as its confirmation (SPEC, Rules and guardrails: bets read from chips). The panel's
+own words are translated (Qt's ``tr``); the reasons the chip rules give stay as written.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThread, Signal, Slot
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
@@ -38,6 +39,7 @@ class SensorPanel(QWidget):
     """A thin view over the hub's board states, zone rows and proposal."""
 
     COLUMNS = ("Seat", "Player", "Bet zone", "In front", "To call", "")
+    """The table's headings as written (shown translated)."""
 
     def __init__(self, hub: DeviceHub, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -52,7 +54,8 @@ class SensorPanel(QWidget):
         layout.addWidget(self.button_label)
         self.table = QTableWidget(0, len(self.COLUMNS))
         self.table.setObjectName("bet_zones")
-        self.table.setHorizontalHeaderLabels(self.COLUMNS)
+        self.table.setHorizontalHeaderLabels([self.tr("Seat"), self.tr("Player"), self.tr("Bet zone"), self.tr("In front"),
+                                              self.tr("To call"), ""])
         self.table.verticalHeader().setVisible(False)
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -91,6 +94,17 @@ class SensorPanel(QWidget):
             return True
         return False
 
+    def _button_words(self, read: bool, seen: int | None, console: int | None) -> str:
+        """The button sensor against the console's button, in the dealer's language (the hub's ``ButtonReading.text``)."""
+        if not read:
+            return self.tr("Button: no reading")
+        where = self.tr("not seen on any seat") if seen is None else self.tr("seat {0}").format(seen)
+        if console is None:
+            return self.tr("Button: the sensor sees it on {0}").format(where)
+        if seen == console:
+            return self.tr("Button: seat {0}, as the sensor sees it").format(console)
+        return self.tr("Button: seat {0} for the console, the sensor sees it on {1}").format(console, where)
+
     def board_states(self) -> dict[str, str]:
         """Each board's state as shown, e.g. ``{"zones": "connected"}``."""
         return {name: label.property("state") for name, label in self.board_labels.items()}
@@ -105,13 +119,14 @@ class SensorPanel(QWidget):
                 label.setObjectName(f"board_{status.name}")
                 self.board_labels[status.name] = label
                 self.boards_row.addWidget(label)
-            label.setText(f"Sensor board {status.name}: {status.words}")
+            label.setText(self.tr("Sensor board {0}: {1}").format(status.name, QCoreApplication.translate("BoardState", status.words)))
             label.setToolTip(status.reason)
             label.setProperty("state", status.words)
             colour = _BOARD_COLOURS.get(status.state, "#b00000")
             label.setStyleSheet(f"font-size: 12pt; font-weight: bold; color: white; background: {colour}; padding: 2px 6px;")
-        text, agrees = self.hub.button_reading()
-        self.button_label.setText(text)
+        button = self.hub.button()
+        agrees = button.agrees
+        self.button_label.setText(self._button_words(button.read, button.seen, button.console))
         self.button_label.setProperty("agrees", agrees)
         background = {True: "#d6f5dc", False: "#ffc0c0", None: "transparent"}[agrees]
         self.button_label.setStyleSheet(f"font-size: 12pt; padding: 2px 6px; color: #111; background: {background};")
@@ -122,11 +137,11 @@ class SensorPanel(QWidget):
         for index, row in enumerate(rows):
             highlight: QColor | None
             if row.agrees is None:
-                mark, highlight = ("no reading" if row.seen is None else ""), None
+                mark, highlight = (self.tr("no reading") if row.seen is None else ""), None
             elif row.agrees:
-                mark, highlight = "matches", None
+                mark, highlight = self.tr("matches"), None
             else:
-                mark, highlight = "DIFFERS", QColor("#ffc0c0")
+                mark, highlight = self.tr("DIFFERS"), QColor("#ffc0c0")
             cells = (str(row.seat), row.player, "—" if row.seen is None else str(row.seen), str(row.in_front),
                      "" if row.required is None else str(row.required), mark)
             for column, text in enumerate(cells):
@@ -141,16 +156,16 @@ class SensorPanel(QWidget):
         self.shown = proposal if isinstance(proposal, BetProposal) else None
         if isinstance(proposal, BetProposal):
             verb = proposal.action.value
-            amount = "" if verb == "check" else f" {proposal.amount_to}"
-            self.proposal_label.setText(f"Seat {proposal.seat}, read from chips: {verb}{amount} — {proposal.reason}")
+            words = QCoreApplication.translate("ProposedAction", verb) + ("" if verb == "check" else f" {proposal.amount_to}")
+            self.proposal_label.setText(self.tr("Seat {0}, read from chips: {1} — {2}").format(proposal.seat, words, proposal.reason))
             self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #e6f0ff; color: #111;")
-            self.accept.setText(f"{'Confirm' if proposal.needs_confirmation else 'Accept'} {verb}{amount} (Y)")
+            self.accept.setText((self.tr("Confirm {0} (Y)") if proposal.needs_confirmation else self.tr("Accept {0} (Y)")).format(words))
             self.accept.setProperty("action", verb)
             self.accept.setProperty("seat", proposal.seat)
             self.accept.show()
         else:
             if isinstance(proposal, SensorWarning):
-                self.proposal_label.setText(f"Bet zone: {proposal.message}")
+                self.proposal_label.setText(self.tr("Bet zone: {0}").format(proposal.message))
                 self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #fff1c2; color: #111;")
             else:
                 self.proposal_label.setText("")

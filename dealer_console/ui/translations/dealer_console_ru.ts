@@ -626,4 +626,230 @@
         <translation>Ошибка:</translation>
     </message>
 </context>
+<context>
+    <name>CameraPanel</name>
+    <message>
+        <source>Board {0}, run {1}</source>
+        <translation>Борд {0}, прогон {1}</translation>
+    </message>
+    <message>
+        <source>Board {0}</source>
+        <translation>Борд {0}</translation>
+    </message>
+    <message>
+        <source>Seat {0}</source>
+        <translation>Место {0}</translation>
+    </message>
+    <message>
+        <source>Off the zones</source>
+        <translation>Вне зон</translation>
+    </message>
+    <message>
+        <source>no picture yet</source>
+        <translation>изображения пока нет</translation>
+    </message>
+    <message>
+        <source>Board from camera (dealt board cards are the cards read)</source>
+        <translation>Борд с камеры (сдаются карты, прочитанные камерой)</translation>
+    </message>
+    <message>
+        <source>No camera configured</source>
+        <translation>Камера не настроена</translation>
+    </message>
+    <message>
+        <source>{0} card(s) read</source>
+        <translation>прочитано карт: {0}</translation>
+    </message>
+    <message>
+        <source>picture only (no deck taught)</source>
+        <translation>только изображение (колода не обучена)</translation>
+    </message>
+    <message>
+        <source>Camera: {0}</source>
+        <translation>Камера: {0}</translation>
+    </message>
+    <message>
+        <source> · frame {0} · {1}</source>
+        <translation> · кадр {0} · {1}</translation>
+    </message>
+    <message>
+        <source>No card read</source>
+        <translation>Карты не прочитаны</translation>
+    </message>
+    <message>
+        <source>{0}, card {1}: {2}</source>
+        <translation>{0}, карта {1}: {2}</translation>
+    </message>
+</context>
+<context>
+    <name>CameraStatus</name>
+    <message>
+        <source>ok</source>
+        <translation>работает</translation>
+    </message>
+    <message>
+        <source>dark</source>
+        <translation>темно</translation>
+    </message>
+    <message>
+        <source>frozen</source>
+        <translation>картинка застыла</translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>переподключение</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>отключена</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>запись кончилась</translation>
+    </message>
+    <message>
+        <source>not-opened</source>
+        <translation>не открыта</translation>
+    </message>
+</context>
+<context>
+    <name>SensorPanel</name>
+    <message>
+        <source>Seat</source>
+        <translation>Место</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Игрок</translation>
+    </message>
+    <message>
+        <source>Bet zone</source>
+        <translation>Зона ставки</translation>
+    </message>
+    <message>
+        <source>In front</source>
+        <translation>Перед игроком</translation>
+    </message>
+    <message>
+        <source>To call</source>
+        <translation>Для колла</translation>
+    </message>
+    <message>
+        <source>Button: no reading</source>
+        <translation>Баттон: нет показаний</translation>
+    </message>
+    <message>
+        <source>not seen on any seat</source>
+        <translation>не виден ни на одном месте</translation>
+    </message>
+    <message>
+        <source>seat {0}</source>
+        <translation>месте {0}</translation>
+    </message>
+    <message>
+        <source>Button: the sensor sees it on {0}</source>
+        <translation>Баттон: датчик видит его на {0}</translation>
+    </message>
+    <message>
+        <source>Button: seat {0}, as the sensor sees it</source>
+        <translation>Баттон: место {0}, датчик согласен</translation>
+    </message>
+    <message>
+        <source>Button: seat {0} for the console, the sensor sees it on {1}</source>
+        <translation>Баттон: у пульта место {0}, датчик видит его на {1}</translation>
+    </message>
+    <message>
+        <source>Sensor board {0}: {1}</source>
+        <translation>Плата датчиков {0}: {1}</translation>
+    </message>
+    <message>
+        <source>no reading</source>
+        <translation>нет показаний</translation>
+    </message>
+    <message>
+        <source>matches</source>
+        <translation>совпадает</translation>
+    </message>
+    <message>
+        <source>DIFFERS</source>
+        <translation>НЕ СОВПАДАЕТ</translation>
+    </message>
+    <message>
+        <source>Seat {0}, read from chips: {1} — {2}</source>
+        <translation>Место {0}, по фишкам: {1} — {2}</translation>
+    </message>
+    <message>
+        <source>Confirm {0} (Y)</source>
+        <translation>Подтвердить: {0} (Y)</translation>
+    </message>
+    <message>
+        <source>Accept {0} (Y)</source>
+        <translation>Принять: {0} (Y)</translation>
+    </message>
+    <message>
+        <source>Bet zone: {0}</source>
+        <translation>Зона ставки: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>BoardState</name>
+    <message>
+        <source>connected</source>
+        <translation>подключена</translation>
+    </message>
+    <message>
+        <source>connecting</source>
+        <translation>подключается</translation>
+    </message>
+    <message>
+        <source>unplugged</source>
+        <translation>отключена</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <translation>молчит</translation>
+    </message>
+    <message>
+        <source>error: wrong protocol</source>
+        <translation>ошибка: не тот протокол</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>закрыта</translation>
+    </message>
+</context>
+<context>
+    <name>ProposedAction</name>
+    <message>
+        <source>check</source>
+        <translation>чек</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>колл</translation>
+    </message>
+    <message>
+        <source>bet</source>
+        <translation>бет</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>рейз до</translation>
+    </message>
+    <message>
+        <source>all-in</source>
+        <translation>олл-ин</translation>
+    </message>
+</context>
+<context>
+    <name>_PendingRow</name>
+    <message>
+        <source>{0}, card {1}: {2}</source>
+        <translation>{0}, карта {1}: {2}</translation>
+    </message>
+    <message>
+        <source>Confirm (V)</source>
+        <translation>Подтвердить (V)</translation>
+    </message>
+</context>
 </TS>
