@@ -371,7 +371,7 @@ def run_review(*, database: str | None, config: str | None, room: bool, quit_aft
     from dealer_console.floor.source import StoreSource
     from dealer_console.store.errors import StoreError
     from dealer_console.store.store import Store
-    from dealer_console.ui.review_sign_in import ReviewSignIn
+    from dealer_console.ui.sign_in_dialog import SignInDialog
 
     store: Store | None = None
     source: ReviewSource | None = None
@@ -392,12 +392,12 @@ def run_review(*, database: str | None, config: str | None, room: bool, quit_aft
             source = StoreSource(store)
         app = QApplication.instance() or QApplication(sys.argv[:1])
         assert isinstance(app, QApplication)
-        sign_in = ReviewSignIn(store.sign_in)
+        sign_in = SignInDialog(store.sign_in, floor=True, purpose="Floor review: only a floor manager opens it.")
         if quit_after_ms is not None:
             QTimer.singleShot(quit_after_ms, sign_in.reject)
-        if sign_in.exec() != QDialog.DialogCode.Accepted or sign_in.staff is None:
+        if sign_in.exec() != QDialog.DialogCode.Accepted or sign_in.member is None:
             return 1
-        window = ReviewWindow(source, sign_in.staff, reportable_threshold=settings.store.reportable_threshold, poll_ms=poll_ms)
+        window = ReviewWindow(source, sign_in.member, reportable_threshold=settings.store.reportable_threshold, poll_ms=poll_ms)
         window.resize(1700, 1000)
         window.show()
         if quit_after_ms is not None:

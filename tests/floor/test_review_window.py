@@ -24,7 +24,7 @@ from pathlib import Path
 import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QDialogButtonBox
 from pytestqt.qtbot import QtBot
 from sqlalchemy import text
 
@@ -32,8 +32,8 @@ from dealer_console.cli import main
 from dealer_console.config import StoreSettings
 from dealer_console.floor.source import StoreSource
 from dealer_console.store import Store
-from dealer_console.ui.review_sign_in import ReviewSignIn
 from dealer_console.ui.review_window import ReviewWindow
+from dealer_console.ui.sign_in_dialog import SignInDialog
 from tests.floor.hands import Disputed, record_disputed_hand
 
 
@@ -80,19 +80,22 @@ def red_pixels(image: QImage) -> int:
 def test_sign_in_refuses_a_wrong_pin_and_a_dealer_and_lets_a_floor_manager_in(qtbot: QtBot, database: tuple[str, Store, Disputed]) -> None:
     """SPEC Records: dealers and floor managers sign in; only a floor manager reviews and rules (issue 8)."""
     _, store, _ = database
-    dialog = ReviewSignIn(store.sign_in)
+    dialog = SignInDialog(store.sign_in, floor=True, purpose="Floor review")
     qtbot.addWidget(dialog)
-    for name, pin, expected in (("Flo", "0000", "unknown name or wrong PIN"), ("Dana", "1111", "only a floor manager"),
-                                ("", "", "Type your name")):
-        dialog.name.setText(name)
-        dialog.pin.setText(pin)
-        qtbot.mouseClick(dialog.button, Qt.MouseButton.LeftButton)
-        assert expected in dialog.message.text() and dialog.staff is None
-        assert dialog.pin.text() == "", "the PIN field is cleared after each try"
-    dialog.name.setText("Flo")
-    dialog.pin.setText("floor-1")
-    qtbot.mouseClick(dialog.button, Qt.MouseButton.LeftButton)
-    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.staff is not None and dialog.staff.name == "Flo"
+    ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
+    for name, pin, expected in (("Flo", "0000", "unknown name or wrong PIN"), ("Dana", "1111", "a floor manager must sign in"),
+                                ("", "", "Type the name")):
+        dialog.name_edit.setText(name)
+        dialog.secret_edit.setText(pin)
+        qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+        qtbot.waitUntil(lambda: dialog.buttons.isEnabled() and dialog.message.text() != "Checking…")
+        assert expected in dialog.message.text() and dialog.member is None
+        assert dialog.secret_edit.text() == "" or not name, "the PIN field is cleared after each try"
+    dialog.name_edit.setText("Flo")
+    dialog.secret_edit.setText("floor-1")
+    qtbot.mouseClick(ok, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: dialog.result() == QDialog.DialogCode.Accepted)
+    assert dialog.member is not None and dialog.member.name == "Flo"
 
 
 def test_the_floor_finds_steps_through_corrects_rules_on_and_reports_a_disputed_hand(
