@@ -14,7 +14,6 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
 import random
-import secrets
 from collections.abc import Iterator
 from dataclasses import replace
 from pathlib import Path
@@ -35,26 +34,18 @@ from dealer_console.store.errors import StoreError
 from dealer_console.store.search import HandQuery
 from dealer_console.ui.review_window import ReviewWindow
 from tests.floor.hands import Disputed, record_disputed_hand
-from tests.room.conftest import ADMIN_URL, Room, _setup_module, admin_connection_or_skip
+from tests.room.conftest import Room, scratch_room
 from tests.store.helpers import play_to_end, random_hand_setup
 
 
 @pytest.fixture(scope="module")
 def floor_room() -> Iterator[Room]:
     """A card room with the store's tables migrated too (the floor's staff accounts live there), dropped afterwards."""
-    admin_connection_or_skip().close()
-    setup = _setup_module()
-    token = f"{os.getpid()}_{secrets.token_hex(3)}"
-    names = dict(owner_role=f"fl_owner_{token}", console_role=f"fl_console_{token}", floor_role=f"fl_floor_{token}")
-    database = f"floor_room_{token}"
-    try:
-        owner_url = setup.setup(ADMIN_URL, database, migrate_store=True, **names)
-        with Store.open(owner_url) as room_store:
+    with scratch_room("fl", migrate_store=True) as made:
+        with Store.open(made.owner_url) as room_store:
             room_store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
             room_store.add_staff("Dana", Role.DEALER, "1111")
-        yield Room(database, ADMIN_URL, owner_url, names["console_role"], names["floor_role"], names["owner_role"])
-    finally:
-        setup.drop(ADMIN_URL, database, [names["console_role"], names["floor_role"], names["owner_role"]])
+        yield made
 
 
 @pytest.fixture(scope="module")

@@ -13,6 +13,7 @@ import os
 import secrets
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -76,16 +77,24 @@ def admin_connection_or_skip():
         pytest.skip(message)
 
 
-@pytest.fixture(scope="module")
-def room() -> Iterator[Room]:
-    """A card room database and its three roles, set up by deploy/postgres/setup.py, dropped afterwards."""
+@contextmanager
+def scratch_room(prefix: str = "room", *, migrate_store: bool = False) -> Iterator[Room]:
+    """A card room database and its three roles, set up by deploy/postgres/setup.py (with the store's own tables when
+    ``migrate_store``), dropped afterwards; skips (fails under ``CI=true``) without a server."""
     admin_connection_or_skip().close()
     setup = _setup_module()
     token = f"{os.getpid()}_{secrets.token_hex(3)}"
-    names = dict(owner_role=f"room_owner_{token}", console_role=f"room_console_{token}", floor_role=f"room_floor_{token}")
-    database = f"room_test_{token}"
+    names = dict(owner_role=f"{prefix}_owner_{token}", console_role=f"{prefix}_console_{token}", floor_role=f"{prefix}_floor_{token}")
+    database = f"{prefix}_test_{token}"
     try:
-        owner_url = setup.setup(ADMIN_URL, database, migrate_store=False, **names)
+        owner_url = setup.setup(ADMIN_URL, database, migrate_store=migrate_store, **names)
         yield Room(database, ADMIN_URL, owner_url, names["console_role"], names["floor_role"], names["owner_role"])
     finally:
         setup.drop(ADMIN_URL, database, [names["console_role"], names["floor_role"], names["owner_role"]])
+
+
+@pytest.fixture(scope="module")
+def room() -> Iterator[Room]:
+    """A scratch card room for the module (the room's own tables only)."""
+    with scratch_room() as made:
+        yield made

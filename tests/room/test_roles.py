@@ -88,23 +88,14 @@ def test_floor_role_signs_in_and_a_wrong_pin_locks_out_on_the_room_database() ->
     """Issue 8 ("sign-in with lock-out after repeated failures") at a floor station on the card room's database: under the
     floor's role (SELECT only on the store's tables, plus the two lock-out columns of staff) wrong PINs are counted and
     lock the account; it reads staff but cannot change a role or a PIN hash."""
-    import os
-    import secrets
-
     from dealer_console.config import StoreSettings
     from dealer_console.store import Role, SignInError, Store
-    from tests.room.conftest import ADMIN_URL, _setup_module, _with_database, admin_connection_or_skip
+    from tests.room.conftest import scratch_room
 
-    admin_connection_or_skip().close()
-    setup = _setup_module()
-    token = f"{os.getpid()}_{secrets.token_hex(3)}"
-    roles = dict(owner_role=f"room_owner_{token}", console_role=f"room_console_{token}", floor_role=f"room_floor_{token}")
-    database = f"room_test_{token}"
-    try:
-        owner_url = setup.setup(ADMIN_URL, database, migrate_store=True, **roles)
-        with Store.open(owner_url) as admin_store:
+    with scratch_room("signin", migrate_store=True) as made:
+        with Store.open(made.owner_url) as admin_store:
             admin_store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
-        floor_url = _with_database(ADMIN_URL, database, roles["floor_role"])
+        floor_url = made.url(made.floor_role)
         settings = StoreSettings(database_url=floor_url, sign_in_attempts=3)
         with Store.open(settings=settings, migrate=False) as floor_store:
             assert floor_store.sign_in("Flo", "floor-1").role is Role.FLOOR_MANAGER
@@ -117,5 +108,3 @@ def test_floor_role_signs_in_and_a_wrong_pin_locks_out_on_the_room_database() ->
             for statement in ("UPDATE staff SET role = 'dealer'", "UPDATE staff SET secret_hash = 'x'", "DELETE FROM staff"):
                 with pytest.raises(errors.InsufficientPrivilege):
                     floor.execute(statement)
-    finally:
-        setup.drop(ADMIN_URL, database, [roles["console_role"], roles["floor_role"], roles["owner_role"]])
