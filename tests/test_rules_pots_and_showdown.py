@@ -601,3 +601,21 @@ def test_a_fraction_below_the_chip_unit_goes_with_the_first_odd_chip() -> None:
     assert split_evenly(27, 2, 5) == [17, 10]
     assert split_evenly(25, 2, 5) == [15, 10]
     assert split_evenly(7, 3, 1) == [3, 2, 2]
+
+
+def test_pots_of_the_closed_rounds_leave_out_the_bets_still_in_front() -> None:
+    """SPEC (All-in, side pots): a side pot's contenders are those who matched it, known when the round closes.
+    While seat 2's flop bet of 20 is in front and unanswered, the closed pots are the pre-flop main pot of 30
+    (seats 1-3, seat 1 all-in for 10); once seat 3 calls, the side pot of 40 (seats 2, 3) appears."""
+    hand = make_hand({1: 10, 2: 100, 3: 100}, button=3)
+    deal(hand, {1: "AsAhKsKh", 2: "2d3d4d5d", 3: "QsQhJsTh"})
+    hand.call(3)
+    hand.all_in(1)
+    hand.call(2)
+    hand.call(3)
+    run_out(hand, "2c7d9s")
+    hand.bet(2, 20)
+    assert [(pot.amount, pot.contenders) for pot in hand.pots(collected_only=True)] == [(30, (1, 2, 3))]
+    assert hand.pot_total == 50
+    hand.call(3)
+    assert [(pot.amount, pot.contenders) for pot in hand.pots(collected_only=True)] == [(30, (1, 2, 3)), (40, (2, 3))]

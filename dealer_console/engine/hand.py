@@ -335,9 +335,13 @@ class Hand:
         required = self._discards_required()
         return tuple(p.seat for p in self._players if not p.folded and p.hole is not None and p.discards < required)
 
-    def pots(self) -> list[Pot]:
-        """Main pot and side pots as they stand, unmatched excess left out, with contenders."""
-        contributions = {p.seat: p.total for p in self._players}
+    def pots(self, *, collected_only: bool = False) -> list[Pot]:
+        """Main pot and side pots as they stand, unmatched excess left out, with contenders.
+
+        ``collected_only``: the pots of the rounds already closed, without the bets still in front of the
+        players (whose contenders are not known until the round ends).
+        """
+        contributions = {p.seat: p.total - (p.bet if collected_only else 0) for p in self._players}
         seat, excess = uncalled_excess(contributions)
         if seat is not None:
             contributions[seat] -= excess

@@ -28,16 +28,17 @@ class PotWidget(QLabel):
         if result:
             self.setText("\n".join(result))
             return
-        pots = hand.pots()
-        runs = hand.pot_runs() if pots else []
+        in_front = sum(hand.bets.values())
+        # while bets are in front, a pot's contenders are not settled yet: show the pots of the closed rounds
+        pots = hand.pots(collected_only=in_front > 0)
+        runs = hand.pot_runs() if pots and in_front == 0 else []
         lines = []
         for index, pot in enumerate(pots):
             name = self.tr("Main pot") if index == 0 else self.tr("Side pot {0}").format(index)
             seats = ", ".join(str(seat) for seat in pot.contenders)
             extra = self.tr(", run {0} times").format(runs[index]) if index < len(runs) and runs[index] > 1 else ""
             lines.append(self.tr("{0} {1}: seats {2}").format(name, pot.amount, seats) + extra)
-        in_front = sum(hand.bets.values())
         if not lines:
-            lines.append(self.tr("Pot {0}").format(hand.pot_total))
+            lines.append(self.tr("Pot {0}").format(hand.pot_total - in_front))
         lines.append(self.tr("Total in the middle {0} (bets this round {1})").format(hand.pot_total, in_front))
         self.setText("\n".join(lines))

@@ -40,7 +40,31 @@ def test_screenshots_of_preflop_oklahoma_discard_and_all_in_runs(open_window) ->
     while runs.showdown_seats():
         runs.show(runs.showdown_seats()[0])
     assert window.grab().save(str(SHOTS / "showdown-result.png"))
-    for name in ("preflop", "oklahoma-discard", "all-in-two-runs", "showdown-result"):
+    deck = "Ac 2c Kd Kh  As Ad Qs Qd  Jh Th 9h 8h  Ah 3d 5s  Jd Js 2d  7c 4s  Kc 6h"
+    side = make_session("DBO/8", {1: 100, 3: 30, 5: 100}, button=1, deck=deck, structure="no-limit")
+    window.close()
+    window = open_window(side)
+    side.start_hand()
+    side.deal_hole_cards()
+    side.call()
+    side.all_in()
+    side.call()
+    side.call()
+    side.deal_board()
+    side.deal_board()
+    side.wager(20)
+    side.call()
+    for _street in ("turn", "river"):
+        side.deal_board()
+        side.deal_board()
+        side.check()
+        side.check()
+    while side.showdown_seats():
+        side.show(side.showdown_seats()[0])
+    assert side.hand is not None and side.hand.stacks == {1: 115, 3: 22, 5: 93}, "the double-board hand of test_play_hands"
+    assert "Side pot" in window.felt.pots.text()
+    assert window.grab().save(str(SHOTS / "showdown-side-pots.png"))
+    for name in ("preflop", "oklahoma-discard", "all-in-two-runs", "showdown-result", "showdown-side-pots"):
         assert (SHOTS / f"{name}.png").stat().st_size > 10_000
 
 
