@@ -139,14 +139,8 @@ class DeviceSettings(BaseModel):
     """A card read with less confidence waits for the dealer to confirm or correct it."""
     hole_cards: Literal["known", "face-down"] = "known"
     """``known``: the console's deck deals the hole cards and knows them (the demo); ``face-down``: a real table, the dealer
-    deals them face down and the camera names each hand when it is shown."""
-
-    @model_validator(mode="after")
-    def _face_down_needs_a_reading_camera(self) -> DeviceSettings:
-        if self.hole_cards == "face-down" and self.camera != "synthetic":
-            raise ValueError(f'hole_cards = "face-down" needs a camera that reads the cards shown, and camera = "{self.camera}" reads '
-                             'none (until a deck can be taught, only the demo\'s camera = "synthetic" does); use hole_cards = "known"')
-        return self
+    deals them face down; each street and each hand shown is what the camera reads, else what the dealer types (any camera,
+    or none)."""
 
     @property
     def simulated(self) -> bool:
@@ -304,7 +298,7 @@ buy_in = 200
 [devices]
 camera = "0"              # synthetic, none, a camera index or a video URL
 sensors = "/dev/sensor-zones"  # simulator, none, or a pyserial URL
-hole_cards = "known"      # known (the console's deck deals them) or face-down (the camera names each hand shown)
+hole_cards = "known"      # known (the console's deck deals them) or face-down (the camera reads the board and hands shown, else the dealer types them)
 
 [store]
 database_url = "sqlite:////var/lib/dealer-console/dealer-console.sqlite3"

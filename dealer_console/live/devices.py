@@ -37,7 +37,7 @@ from dealer_console.engine.errors import IllegalActionError
 from dealer_console.engine.events import BetPlaced, Called, Checked, RaisedTo, WentAllIn
 from dealer_console.engine.hand import STREET_NAMES, Hand, Phase
 from dealer_console.live.sensors import BetProposal, ProposedAction, SensorWarning, TableSensors
-from dealer_console.live.table_session import BoardTarget, Notice, NoticeLevel, TableSession
+from dealer_console.live.table_session import BoardTarget, CardsUnread, Notice, NoticeLevel, TableSession
 from drivers.board import BoardConfig, BoardState, Received, SensorBoard, StateChanged, open_board
 from drivers.codec import Heartbeat, LightMode
 from drivers.errors import SensorError
@@ -667,11 +667,25 @@ class DeviceHub:
         self._changed()
 
     def _board_cards(self, target: BoardTarget, count: int) -> Sequence[Card] | None:
-        """The session's hook: the street's cards as the camera reads them, ``None`` for the deck; refuses what waits for the dealer."""
+        """The session's hook: the street's cards as the camera reads them; refuses what waits for the dealer.
+
+        Raises :class:`CardsUnread` with the reason when the camera gives no reading (the console's deck deals if it knows the
+        cards, else the dealer types them).
+        """
         hand = self.session.hand
         view = self.camera_view(in_command=True)
-        if not self.board_from_camera or view is None or not view.working or hand is None or (target.run and not self.runs_from_camera):
+        if hand is None:
             return None
+        if view is None or self.camera is None:
+            raise CardsUnread("no camera is configured")
+        if not self.camera.reads_cards:
+            raise CardsUnread("the camera reads no card (no deck taught)")
+        if not self.board_from_camera:
+            raise CardsUnread("'Board from camera' is off")
+        if target.run and not self.runs_from_camera:
+            raise CardsUnread("extra runs are not read from the camera")
+        if not view.working:
+            raise CardsUnread(f"the camera is {view.status}" + (f" ({view.detail})" if view.detail else ""))
         zone = board_zone(target.board, target.run)
         street = STREET_NAMES[target.street + 1]
         already = len(run_row_cards(hand, target.run, target.board))
@@ -686,7 +700,8 @@ class DeviceHub:
         if len(reads) != need:
             raise IllegalActionError(
                 f"Cannot deal the {street}: the camera sees {len(reads)} card(s) on {where}, the {street} makes {need}: lay the cards "
-                f"in the board area and wait for the camera, or turn off 'Board from camera'", action=f"deal the {street}")
+                f"in the board area and wait for the camera, or turn off 'Board from camera'"
+                + (", or type them (Shift+D)" if not self.session.hole_cards_seen else ""), action=f"deal the {street}")
         for read in reads[already:]:
             if read.card is None:
                 raise IllegalActionError(f"Cannot deal the {street}: {where}, card {read.slot + 1}: {read.note} in the camera panel (V)",
@@ -697,15 +712,17 @@ class DeviceHub:
         """The session's hook for a hand it has not seen: the cards the camera reads in the seat's showdown zone, left to right.
 
         Refused while one of them is red or waits for the dealer, or while the camera sees another number of cards than the
-        seat holds; ``None`` without a camera that reads cards (the session then says that nobody reads them).
+        seat holds (the dealer may type them instead, Shift+S); :class:`CardsUnread` without a camera that reads cards or
+        without a picture (the session then asks the dealer to type them).
         """
         view = self.camera_view(in_command=True)
-        if view is None or self.camera is None or not self.camera.reads_cards:
-            return None
+        if view is None or self.camera is None:
+            raise CardsUnread("no camera is configured")
+        if not self.camera.reads_cards:
+            raise CardsUnread("the camera reads no card (no deck taught)")
         verb = f"show seat {seat}'s hand"
         if not view.working:
-            raise IllegalActionError(f"Seat {seat}'s cards were dealt face down and the camera is {view.status}: they cannot be read; "
-                                     "wait for the picture, or muck the hand", seat=seat, action=verb)
+            raise CardsUnread(f"the camera is {view.status}" + (f" ({view.detail})" if view.detail else ""), seat=seat, action=verb)
         reads = view.zone(f"seat {seat}")
         for read in reads:
             if read.status in RED:
@@ -713,7 +730,7 @@ class DeviceHub:
         if len(reads) != count:
             raise IllegalActionError(
                 f"Cannot show seat {seat}'s hand: the camera sees {len(reads)} card(s) at seat {seat}, who holds {count}: the cards go "
-                f"face up in front of the seat; wait for the camera", seat=seat, action=verb)
+                f"face up in front of the seat; wait for the camera, or type them (Shift+S)", seat=seat, action=verb)
         for read in reads:
             if read.card is None:
                 raise IllegalActionError(f"Cannot show seat {seat}'s hand: card {read.slot + 1}: {read.note} in the camera panel (V)",

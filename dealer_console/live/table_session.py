@@ -10,6 +10,13 @@ Cards come from a deck the session holds for each hand (``deck_for_hand``: a shu
 default; tests give stacked decks). Dealing stays an explicit dealer step, as on the felt: the
 dealer deals the hole cards, then each street when the engine asks for it.
 
+At a real table (``hole_cards_seen`` False) the cards are dealt face down and the session's deck is
+only a model of the physical one: the board and the hands shown are what the camera reads
+(``board_cards``, ``shown_cards``) or what the dealer types. When no camera gives a usable reading,
+the command is refused with :class:`CardsNeeded`, whose :class:`CardRequest` goes to the
+``subscribe_card_requests`` listeners (the screen opens its card entry); the dealer's cards then
+come back through ``deal_board(cards)`` or ``show(seat, cards)`` and are recorded as the dealer's.
+
 With an event store (:meth:`TableSession.recorded`) every command is write-ahead (SPEC: Records and
 review; docs/store.md): the engine verifies the event, the store appends it durably, and only then
 is it applied and the listeners told. A :class:`~dealer_console.store.errors.StoreError` becomes a
@@ -38,7 +45,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from dealer_console.engine.cards import DECK, Card, parse_card
-from dealer_console.engine.errors import EngineError, IllegalActionError
+from dealer_console.engine.errors import CardError, EngineError, IllegalActionError
 from dealer_console.engine.events import (
     BetPlaced,
     BlindKind,
@@ -154,6 +161,41 @@ class BoardTarget:
         return f"Deal {name}" + (f", {', '.join(where)}" if where else "")
 
 
+@dataclass(frozen=True, slots=True)
+class CardRequest:
+    """Cards the dealer is asked to name because no camera reads them: a street of the board, or the hand a seat shows."""
+
+    count: int
+    """How many cards."""
+    target: BoardTarget | None = None
+    """The street due (a board request)."""
+    seat: int | None = None
+    """The seat showing (a show request)."""
+    reason: str = ""
+    """Why the console cannot know them, in the dealer's words (empty when the dealer chose to type them)."""
+
+    def __post_init__(self) -> None:
+        if (self.target is None) == (self.seat is None):
+            raise ValueError("a card request is for a street of the board or for a seat's hand, not both")
+
+
+class CardsNeeded(IllegalActionError):
+    """The command needs cards the console cannot know (dealt face down, no usable camera reading): the dealer names them."""
+
+    def __init__(self, message: str, *, request: CardRequest) -> None:
+        super().__init__(message, seat=request.seat, action="name the cards")
+        self.request = request
+
+
+class CardsUnread(IllegalActionError):
+    """Raised by a ``board_cards`` or ``shown_cards`` hook: the device has no usable reading now (the message says why).
+
+    With the cards known to the console (the demo) the board then comes from the deck; at a real table the dealer is
+    asked to name the cards. A reading that exists but waits for the dealer (a doubtful or red card) is a plain
+    :class:`IllegalActionError` instead.
+    """
+
+
 @dataclass(slots=True)
 class CommandOutcome:
     """What one command did: accepted or not, the notices it raised, whether the state changed."""
@@ -161,6 +203,8 @@ class CommandOutcome:
     accepted: bool
     notices: list[Notice] = field(default_factory=list)
     changed: bool = False
+    request: CardRequest | None = None
+    """Cards the dealer is asked to name before the command can go on."""
 
 
 class BackgroundRecorder:
@@ -204,6 +248,21 @@ class BackgroundRecorder:
             self._deliver(functools.partial(done, outcome))
 
 
+def _named_cards(cards: Sequence[Card | str], count: int, *, what: str, action: str, seat: int | None = None) -> tuple[Card, ...]:
+    """The cards the dealer typed, checked: each one named, ``count`` of them, none twice (the engine checks the rest of the hand)."""
+    named: list[Card] = []
+    for card in cards:
+        chosen = parse_card(card) if isinstance(card, str) else card
+        if chosen is None:
+            raise IllegalActionError(f"{what}: every card must be named, like As or Td", seat=seat, action=action)
+        if chosen in named:
+            raise CardError(f"{what}: {chosen.symbol} is typed twice", card=str(chosen))
+        named.append(chosen)
+    if len(named) != count:
+        raise IllegalActionError(f"{what} is {count} card{'s' if count > 1 else ''}, not {len(named)}", seat=seat, action=action)
+    return tuple(named)
+
+
 def shuffled_decks(rng: random.Random) -> DeckSource:
     """A fresh shuffled deck for every hand."""
 
@@ -235,18 +294,21 @@ class TableSession:
         self.plan: HandPlan | None = None
         self._listeners: list[Callable[[TableSession], None]] = []
         self._notice_listeners: list[Callable[[Notice], None]] = []
+        self._request_listeners: list[Callable[[CardRequest], None]] = []
         self.recorder: RecordedTable | None = None
         """The store's write-ahead table (``None``: nothing is recorded)."""
         self._store_errors: tuple[type[Exception], ...] = ()
         self.board_cards: Callable[[BoardTarget, int], Sequence[Card] | None] | None = None
         """Where dealt board cards come from instead of the deck (the overhead camera): given the street due and its card count,
-        the cards, ``None`` for the deck, or an :class:`IllegalActionError` to refuse (a reading waiting for the dealer)."""
+        the cards, ``None`` or :class:`CardsUnread` for no reading, or an :class:`IllegalActionError` to refuse (a reading waiting for
+        the dealer). Without a reading the known deck deals (the demo); at a real table the dealer names the cards."""
         self.hole_cards_seen = True
         """True: the console's deck deals the hole cards and the hand knows them (the demo). False (a real table): the dealer
         deals them face down, the hand records them unseen (``None``) and learns them when they are shown (``shown_cards``)."""
         self.shown_cards: Callable[[int, int], Sequence[Card] | None] | None = None
         """Where a seat's cards come from when it shows a hand the console has not seen (the overhead camera): given the seat and
-        its card count, the cards, ``None`` when nobody read them, or an :class:`IllegalActionError` to refuse."""
+        its card count, the cards, ``None`` or :class:`CardsUnread` when nobody read them (the dealer names them), or an
+        :class:`IllegalActionError` to refuse."""
         self._face_down: dict[int, tuple[Card, ...]] = {}
         self._thrown: list[tuple[int, int | None, Card | None]] = []
         self._background: BackgroundRecorder | None = None
@@ -301,15 +363,24 @@ class TableSession:
                     out.add(event.card)
             self._deck = [card for card in reversed(self._deck_for_hand(self.plan.number)) if card not in out]
 
-    def _play(self, event: Event) -> None:
-        """One hand event: checked by the engine, stored durably (with a store), then applied."""
+    def _play(self, event: Event, *, from_camera: bool = False) -> None:
+        """One hand event: checked by the engine, stored durably (with a store), then applied.
+
+        ``from_camera``: the event's cards are the camera's reading (stored with the camera as its source; everything
+        else the dealer keys or types is the dealer's).
+        """
         hand = self._require_hand()
         recorder = self.recorder
         if recorder is None:
             hand.apply(event)
             return
         assert recorder.hand is not None and recorder.hand.hand is hand
-        recorder.hand.play(event, actor=self.dealer)
+        if from_camera:
+            from dealer_console.store.models import Source
+
+            recorder.hand.play(event, actor=self.dealer, source=Source.CAMERA)
+        else:
+            recorder.hand.play(event, actor=self.dealer)
 
     def _record(self, event: TableEvent) -> None:
         """One table record: checked, stored durably (with a store), then applied."""
@@ -334,6 +405,11 @@ class TableSession:
         """Hand ``notice`` to every notice listener."""
         for listener in list(self._notice_listeners):
             listener(notice)
+
+    def subscribe_card_requests(self, listener: Callable[[CardRequest], None]) -> Callable[[], None]:
+        """Call ``listener(request)`` when a command waits for the dealer to name cards no camera reads (after its notice)."""
+        self._request_listeners.append(listener)
+        return lambda: self._request_listeners.remove(listener) if listener in self._request_listeners else None
 
     def subscribe_busy(self, listener: Callable[[bool], None]) -> Callable[[], None]:
         """Call ``listener(True)`` when a command goes to the background recorder, ``listener(False)`` once all are acknowledged."""
@@ -384,6 +460,9 @@ class TableSession:
             self.notify(notice)
         if outcome.changed:
             self._changed()
+        if outcome.request is not None:
+            for listener in list(self._request_listeners):
+                listener(outcome.request)
 
     def _execute(self, command: Callable[[], object]) -> CommandOutcome:
         """Run ``command`` (on whichever thread records); nothing is told to the listeners here."""
@@ -391,6 +470,8 @@ class TableSession:
         size_before = self._size()
         try:
             command()
+        except CardsNeeded as needed:
+            return CommandOutcome(False, [Notice(NoticeLevel.INFO, str(needed), needed.request.seat)], request=needed.request)
         except EngineError as error:
             seat = getattr(error, "seat", None)
             return CommandOutcome(False, [Notice(NoticeLevel.ERROR, str(error), seat if isinstance(seat, int) else None)])
@@ -445,6 +526,55 @@ class TableSession:
                     continue
                 return BoardTarget(run, board, street)
         return None
+
+    def cards_in_play(self) -> dict[Card, str]:
+        """Every card the hand knows is out, with where it is in words (``"on the board"``, ``"in seat 3's hand"``...).
+
+        A card the dealer names must not be one of them (the engine refuses a card twice in a hand).
+        """
+        hand = self.hand
+        if hand is None:
+            return {}
+        out: dict[Card, str] = {}
+        boards = hand.game.variant.boards
+        for run in range(hand.run_count):
+            for board, cards in enumerate(hand.boards(run)):
+                where = ["on the board"] if boards == 1 and run == 0 else [f"on board {board + 1}" if boards > 1 else "on the board"]
+                if run:
+                    where.append(f"run {run + 1}")
+                for card in cards:
+                    out.setdefault(card, ", ".join(where))
+        for seat in hand.seats:
+            for held in hand.hole_cards(seat):
+                if held is not None:
+                    out.setdefault(held, f"in seat {seat}'s hand")
+        for event in hand.events_in_force:
+            if isinstance(event, Discarded) and event.card is not None:
+                out.setdefault(event.card, f"discarded by seat {event.seat}")
+            elif isinstance(event, CardBurned) and event.card is not None:
+                out.setdefault(event.card, "burned")
+        return out
+
+    def board_request(self) -> CardRequest | None:
+        """The street due, for the dealer to type (``None``: no board card is due, or the console's deck deals the cards)."""
+        target = self.next_board()
+        if target is None or self.hole_cards_seen:
+            return None
+        return CardRequest(STREET_CARDS[target.street], target=target)
+
+    def show_request(self) -> CardRequest | None:
+        """The hand the next seat in showdown order shows, for the dealer to type (``None``: no seat to show cards the console has not seen)."""
+        seats = self.showdown_seats()
+        if not seats or self.hand is None or None not in self.hand.hole_cards(seats[0]):
+            return None
+        return CardRequest(len(self.hand.hole_cards(seats[0])), seat=seats[0])
+
+    def card_request_open(self, request: CardRequest) -> bool:
+        """Whether ``request`` still waits for its cards (the street still due, the seat still to show a hand not seen)."""
+        if request.target is not None:
+            return self.next_board() == request.target
+        hand = self.hand
+        return request.seat in self.showdown_seats() and hand is not None and None in hand.hole_cards(request.seat)
 
     def runs_choosers(self) -> tuple[int, ...]:
         """Contenders who may still choose how many runs to deal (while the window is open)."""
@@ -762,20 +892,38 @@ class TableSession:
 
     # ------------------------------------------------------------------ board, runs, showdown
 
-    def deal_board(self) -> bool:
-        """Deal the next street the engine waits for, from the deck."""
+    def deal_board(self, cards: Sequence[Card | str] | None = None) -> bool:
+        """Deal the next street the engine waits for: ``cards`` the dealer typed, else the camera's reading, else the deck.
+
+        The deck deals only while the console knows the cards (``hole_cards_seen``, the demo). At a real table a street no
+        camera reads is refused with :class:`CardsNeeded` and the dealer types it (``cards``, recorded as the dealer's).
+        """
         def command() -> None:
             self._require_hand()
             target = self.next_board()
             if target is None:
                 raise IllegalActionError("No board card is due now", action="deal the board")
             count = STREET_CARDS[target.street]
-            given = self.board_cards(target, count) if self.board_cards is not None else None
+            street = STREET_NAMES[target.street + 1] + (f" of run {target.run + 1}" if target.run else "")
+            if cards is not None:
+                typed = _named_cards(cards, count, what=f"The {street}", action=f"deal the {street}")
+                self._play(BoardDealt(cards=typed, board=target.board, run=target.run))
+                self._deck = [card for card in self._deck if card not in typed]
+                return
+            reason = "no camera reads the board"
+            try:
+                given = self.board_cards(target, count) if self.board_cards is not None else None
+            except CardsUnread as unread:
+                given, reason = None, str(unread)
             if given is not None:
                 # the cards on the felt (read by the camera) leave the session's deck once their deal is recorded
-                self._play(BoardDealt(cards=tuple(given), board=target.board, run=target.run))
+                self._play(BoardDealt(cards=tuple(given), board=target.board, run=target.run), from_camera=True)
                 self._deck = [card for card in self._deck if card not in given]
                 return
+            if not self.hole_cards_seen:
+                # a real table: the console's deck is a model, never the cards on the felt
+                raise CardsNeeded(f"Type the {street} ({count} card{'s' if count > 1 else ''}): {reason}, and at a table dealt face down "
+                                  "the console does not know the deck", request=CardRequest(count, target=target, reason=reason))
             self._play(BoardDealt(cards=tuple(reversed(self._deck[-count:])), board=target.board, run=target.run))
             del self._deck[-count:]
         return self._run(command)
@@ -788,20 +936,28 @@ class TableSession:
         """A contender's choice of how many times to run the board (1, 2 or 3)."""
         return self._run(lambda: self._play(RunsChosen(seat=seat, runs=runs)))
 
-    def show(self, seat: int) -> bool:
-        """``seat`` tables its hand: the cards the hand knows, or, for cards dealt face down, those ``shown_cards`` reads."""
+    def show(self, seat: int, cards: Sequence[Card | str] | None = None) -> bool:
+        """``seat`` tables its hand: the cards the hand knows, or, for cards dealt face down, ``cards`` the dealer typed, else
+        those ``shown_cards`` reads; with neither, :class:`CardsNeeded` asks the dealer to type them."""
         def command() -> None:
             held = self._require_hand().hole_cards(seat)
-            if held and any(card is None for card in held) and self.shown_cards is not None:
-                named = self.shown_cards(seat, len(held))
-                if named is not None:
-                    self._play(CardsShown(seat=seat, cards=tuple(named)))
-                    return
             if not held:
                 raise IllegalActionError(f"Seat {seat} cannot show: they hold no cards", seat=seat, action="show")
+            if cards is not None:
+                typed = _named_cards(cards, len(held), what=f"Seat {seat}'s hand", action="show", seat=seat)
+                self._play(CardsShown(seat=seat, cards=typed))
+                return
             if any(card is None for card in held):
-                raise IllegalActionError(f"Seat {seat} cannot show: their cards were dealt face down and no camera reads them at the "
-                                         "showdown", seat=seat, action="show")
+                reason = "no camera reads them"
+                try:
+                    named = self.shown_cards(seat, len(held)) if self.shown_cards is not None else None
+                except CardsUnread as unread:
+                    named, reason = None, str(unread)
+                if named is not None:
+                    self._play(CardsShown(seat=seat, cards=tuple(named)), from_camera=True)
+                    return
+                raise CardsNeeded(f"Type seat {seat}'s {len(held)} cards: they were dealt face down and {reason}",
+                                  request=CardRequest(len(held), seat=seat, reason=reason))
             self._play(CardsShown(seat=seat, cards=tuple(card for card in held if card is not None)))
         return self._run(command)
 

@@ -3,7 +3,8 @@
 Buttons are made once and shown or hidden as the hand moves (no widget churn per action).
 Keys: F fold, K check, C call, R min bet/raise, P pot, A all-in, Enter the keypad's amount,
 1-6 discard that card (Oklahoma), D deal, T straddle, I Mississippi, Q/W/E run once/twice/three
-times, S show, M muck, N next hand, Ctrl+Z or Backspace undo, Ctrl+Shift+M misdeal.
+times, S show, M muck, N next hand, Ctrl+Z or Backspace undo, Ctrl+Shift+M misdeal; at a table dealt
+face down, Shift+D types the street due and Shift+S the hand shown (the card entry).
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class ActionBar(QWidget):
         outer.addLayout(left, 4)
         self._amounts: dict[str, int] = {}
         self.openers: dict[str, Callable[[], object]] = {}
-        """Dialogs the window opens for a button (``restraddle``, ``extra_boards``)."""
+        """Dialogs the window opens for a button (``restraddle``, ``extra_boards``, ``card_entry_board``, ``card_entry_show``)."""
 
         def add(name: str, key: str, handler: Callable[[], object], row: QHBoxLayout, primary: bool = False) -> QPushButton:
             button = QPushButton()
@@ -69,7 +70,9 @@ class ActionBar(QWidget):
         add("extra_boards", "X", lambda: self._open("extra_boards"), row_other)
         for runs, key in ((1, "Q"), (2, "W"), (3, "E")):
             add(f"runs_{runs}", key, lambda _=False, r=runs: self._choose_runs(r), row_other)
+        add("deal_typed", "Shift+D", lambda: self._open("card_entry_board"), row_other)
         add("show", "S", lambda: self._showdown(s.show), row_other, primary=True)
+        add("show_typed", "Shift+S", lambda: self._open("card_entry_show"), row_other)
         add("muck", "M", lambda: self._showdown(s.muck), row_other)
         add("next_hand", "N", s.start_hand, row_other, primary=True)
         add("undo", "Ctrl+Z", s.undo, row_other)
@@ -201,6 +204,8 @@ class ActionBar(QWidget):
             target = session.next_board()
             if target is not None:
                 shown["deal"] = self._deal_label(target, boards=hand.game.variant.boards, runs=hand.planned_runs())
+                if session.board_request() is not None and "card_entry_board" in self.openers:
+                    shown["deal_typed"] = (self.tr("Type the flop…"), self.tr("Type the turn…"), self.tr("Type the river…"))[target.street]
             choosers = session.runs_choosers()
             if choosers:
                 if "extra_boards" in self.openers:
@@ -212,6 +217,8 @@ class ActionBar(QWidget):
             if seats:
                 shown["show"] = self.tr("Seat {0} shows").format(seats[0])
                 shown["muck"] = self.tr("Seat {0} mucks").format(seats[0])
+                if session.show_request() is not None and "card_entry_show" in self.openers:
+                    shown["show_typed"] = self.tr("Seat {0} shows: type the cards…").format(seats[0])
         if hand is not None and not hand.is_complete:
             shown["undo"] = self.tr("Undo")
             if not hand.substantial_action:

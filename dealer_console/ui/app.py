@@ -209,6 +209,8 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
     from dealer_console.live.demo_devices import table_devices
     from dealer_console.live.table_session import Notice, NoticeLevel
 
+    # face down: what no camera reads, the dealer types (the card entry), so the setting holds with any camera or none
+    session.hole_cards_seen = settings.hole_cards == "known"
     devices = table_devices(session, camera=settings.camera, sensors=settings.sensors, baud_rate=settings.baud_rate,
                             threshold=settings.confidence_threshold)
     if devices is None:
@@ -220,5 +222,4 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
         window.post(Notice(NoticeLevel.WARNING, f"Devices not started: {error}; the table plays on without them"))
         return None
     window.attach_devices(devices.hub)
-    session.hole_cards_seen = settings.hole_cards == "known"  # face down only with a camera started to name the hands shown
     return devices

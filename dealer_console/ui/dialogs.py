@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog
 
-from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.live.table_session import CardRequest, Notice, NoticeLevel
 
 if TYPE_CHECKING:
     from dealer_console.store.store import StaffMember
@@ -56,6 +56,15 @@ def open_extra_boards(window: DealerWindow) -> QDialog:
     from dealer_console.ui.extra_boards_dialog import ExtraBoardsDialog
 
     return _show(window, ExtraBoardsDialog(window.session, window))
+
+
+def open_card_entry(window: DealerWindow, request: CardRequest | None) -> QDialog | None:
+    """The dealer names the cards of ``request`` (a street, or a hand shown) that no camera reads; ``None``: nothing to name."""
+    from dealer_console.ui.card_entry_dialog import CardEntryDialog
+
+    if request is None:
+        return None
+    return _show(window, CardEntryDialog(window.session, request, four_colour=window.four_colour, parent=window))
 
 
 def open_mississippi(window: DealerWindow) -> QDialog | None:

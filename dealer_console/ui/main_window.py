@@ -4,7 +4,8 @@ A recorded table's commands run on a background recorder (the store's appends ne
 thread); the action bar is disabled from a command until the store acknowledges it, and the felt
 is re-read only then. The agreement dialogs (re-straddle consents, Mississippi, extra boards) and the
 floor's dialogs (table settings, house settings, each behind a floor sign-in) open from the Table menu
-or their keys.
+or their keys. At a table dealt face down, a street or a hand shown that no camera reads opens the card
+entry (the session's card requests; Shift+D and Shift+S open it at will).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
-from dealer_console.live.table_session import BackgroundRecorder, Notice, TableSession
+from dealer_console.live.table_session import BackgroundRecorder, CardRequest, Notice, TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
@@ -76,7 +77,7 @@ class DealerWindow(QMainWindow):
             self.recorder = BackgroundRecorder(self._delivery.deliver)
             session.record_in_background(self.recorder)
         self._unsubscribe = [session.subscribe(self._on_session_change), session.subscribe_notices(self.notifications.post),
-                             session.subscribe_busy(self._on_busy_change)]
+                             session.subscribe_busy(self._on_busy_change), session.subscribe_card_requests(self._on_cards_needed)]
         self._on_session_change(session)
 
     # ------------------------------------------------------------------ frame: status bar, side panels, menus
@@ -107,7 +108,9 @@ class DealerWindow(QMainWindow):
     def _table_menu(self) -> None:
         from dealer_console.ui import dialogs
 
-        self.action_bar.openers.update(restraddle=lambda: dialogs.open_restraddle(self), extra_boards=lambda: dialogs.open_extra_boards(self))
+        self.action_bar.openers.update(restraddle=lambda: dialogs.open_restraddle(self), extra_boards=lambda: dialogs.open_extra_boards(self),
+                                       card_entry_board=lambda: dialogs.open_card_entry(self, self.session.board_request()),
+                                       card_entry_show=lambda: dialogs.open_card_entry(self, self.session.show_request()))
 
         menu = self.menuBar().addMenu(self.tr("Table"))
         for text, key, opener in (
@@ -129,6 +132,12 @@ class DealerWindow(QMainWindow):
         self.action_bar.setEnabled(not busy)
         if self.dialog is not None:
             self.dialog.setEnabled(not busy)
+
+    def _on_cards_needed(self, request: CardRequest) -> None:
+        # a street or a hand shown that no camera reads, at a table dealt face down: the dealer types it
+        from dealer_console.ui import dialogs
+
+        dialogs.open_card_entry(self, request)
 
     def _on_four_colour_change(self, on: bool) -> None:
         self.four_colour = on

@@ -18,6 +18,7 @@ handling, not the recognizer's accuracy, is the point here).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -128,17 +129,22 @@ def test_face_down_hole_cards_are_named_by_the_camera_when_each_player_shows(qtb
     assert not [read for read in devices.hub.camera_view().reads if read.status in (CardStatus.DUPLICATE, CardStatus.DISAGREES)]
 
 
-def test_face_down_hands_without_a_camera_are_refused_in_words_and_the_deal_undoes(qtbot) -> None:  # type: ignore[no-untyped-def]
-    """No camera reads the cards (every device is an aid): a face-down hand cannot be shown, the dealer is told why, and the
-    hand can still end with a muck; undoing a face-down deal puts its cards back on the deck.
+def test_face_down_cards_without_a_camera_are_asked_of_the_dealer_and_the_deal_undoes(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """No camera reads the cards (every device is an aid): the board is never the console's deck, whose cards are not the
+    ones on the felt; a street and a face-down hand are asked of the dealer in words (the window opens its card entry:
+    tests/ui/test_card_entry.py), the typed cards play, and a hand can still end with a muck; undoing a face-down deal puts
+    its cards back on the deck.
 
-    By hand: seat 1 calls 2, seat 3 folds, seat 5 checks; checked to the river; seat 5 (first left of the button still in)
-    cannot show, mucks, and seat 1 takes the pot of 5 with its unseen cards: stacks 103, 99, 98.
+    By hand: seat 1 calls 2, seat 3 folds, seat 5 checks; the dealer types Kh Kd Kc, 3h, 3s and the river is checked;
+    seat 5 (first left of the button still in) is asked for its cards, mucks, and seat 1 takes the pot of 5 with its unseen
+    cards: stacks 103, 99, 98.
     """
     session = make_session("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DECK)
     session.hole_cards_seen = False
     notices: list[str] = []
+    requests: list[object] = []
     session.subscribe_notices(lambda notice: notices.append(notice.text))
+    session.subscribe_card_requests(requests.append)
     session.start_hand()
     assert session.deal_hole_cards()
     assert session.upcoming_cards(3) == cards("6c 2s 8c")
@@ -146,13 +152,19 @@ def test_face_down_hands_without_a_camera_are_refused_in_words_and_the_deal_undo
     assert session.upcoming_cards(12) == cards("As Ad 2c 3d 7h 8h 9s Tc Qs Js 4h 5h"), "the unseen cards went back in order"
     assert session.deal_hole_cards()
     assert session.call() and session.fold() and session.check()
-    while not session.showdown_seats():
-        assert session.deal_board()
+    assert not session.deal_board()
+    assert notices[-1] == "Type the flop (3 cards): no camera reads the board, and at a table dealt face down the console does not know the deck"
+    assert session.hand.boards()[0] == () and session.upcoming_cards(3) == cards("6c 2s 8c")
+    assert requests[-1] == replace(session.board_request(), reason="no camera reads the board")
+    for street in ("Kh Kd Kc", "3h", "3s"):
+        assert session.deal_board(street.split())
         while session.hand.actor is not None:
             assert session.check()
+    assert session.hand.boards()[0] == cards("Kh Kd Kc 3h 3s")
     assert session.showdown_seats() == (5, 1)
     assert not session.show(5)
-    assert notices[-1] == "Seat 5 cannot show: their cards were dealt face down and no camera reads them at the showdown"
+    assert notices[-1] == "Type seat 5's 4 cards: they were dealt face down and no camera reads them"
+    assert requests[-1] == replace(session.show_request(), reason="no camera reads them")
     assert session.muck(5)
     assert session.hand.is_complete
     assert session.hand.stacks == {1: 103, 3: 99, 5: 98}
@@ -255,17 +267,18 @@ def test_three_runs_after_the_flop_share_the_flop_and_take_each_turn_and_river_f
     assert session.hand.stacks == {1: 98, 3: 134, 5: 68}
 
 
-def test_face_down_hole_cards_are_a_devices_setting_that_needs_a_camera_reading_cards(qtbot, open_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
-    """``[devices] hole_cards = "face-down"`` (a real table) is refused, in words, with a camera that reads no card (no hand
-    could be shown); with the demo's camera the started devices put the table in face-down mode, and the default keeps the
-    console's deck dealing known hole cards."""
+def test_face_down_hole_cards_are_a_devices_setting_with_any_camera_or_none(qtbot, open_window, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``[devices] hole_cards = "face-down"`` (a real table) is taken with a camera that reads no card, or none (what no camera
+    reads, the dealer types: SPEC, Inputs, every device is an aid); a value that is neither setting is refused; with the
+    demo's camera the started devices put the table in face-down mode, and the default keeps the console's deck dealing known
+    hole cards; with no devices at all the setting holds as well."""
     from dealer_console.config import ConfigError, DeviceSettings, load_settings
     from dealer_console.ui.app import _start_devices
 
     config = tmp_path / "config.toml"
-    config.write_text('schema_version = 1\n[devices]\ncamera = "0"\nhole_cards = "face-down"\n', encoding="utf-8")
-    with pytest.raises(ConfigError, match='hole_cards = "face-down" needs a camera that reads the cards shown, and camera = "0" reads none'):
-        load_settings(config, environ={})
+    for camera in ("0", "none"):
+        config.write_text(f'schema_version = 1\n[devices]\ncamera = "{camera}"\nhole_cards = "face-down"\n', encoding="utf-8")
+        assert load_settings(config, environ={}).devices.hole_cards == "face-down"
     config.write_text('schema_version = 1\n[devices]\nhole_cards = "face-up"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="hole_cards"):
         load_settings(config, environ={})
@@ -283,6 +296,11 @@ def test_face_down_hole_cards_are_a_devices_setting_that_needs_a_camera_reading_
         finally:
             devices.stop()
             window.close()
+    session = make_session("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DECK)
+    window = open_window(session)
+    assert _start_devices(session, window, DeviceSettings(camera="none", sensors="none", hole_cards="face-down")) is None
+    assert not session.hole_cards_seen
+    window.close()
 
 
 def test_an_oklahoma_hand_dealt_face_down_shows_the_two_cards_kept_after_its_discards(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]

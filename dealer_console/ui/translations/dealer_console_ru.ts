@@ -139,6 +139,93 @@
         <source>board {0}</source>
         <translation>борд {0}</translation>
     </message>
+    <message>
+        <source>Type the flop…</source>
+        <translation>Ввести флоп…</translation>
+    </message>
+    <message>
+        <source>Type the turn…</source>
+        <translation>Ввести тёрн…</translation>
+    </message>
+    <message>
+        <source>Type the river…</source>
+        <translation>Ввести ривер…</translation>
+    </message>
+    <message>
+        <source>Seat {0} shows: type the cards…</source>
+        <translation>Место {0} открывает карты: ввести их…</translation>
+    </message>
+</context>
+<context>
+    <name>CardEntryDialog</name>
+    <message>
+        <source>Name the cards</source>
+        <translation>Назовите карты</translation>
+    </message>
+    <message>
+        <source>No camera reading: {0}</source>
+        <translation>Камера не прочла карты: {0}</translation>
+    </message>
+    <message>
+        <source>Type the rank (A K Q J T 9 … 2), then the suit (s h d c), or click the card. Backspace takes back; Enter accepts; Esc cancels.</source>
+        <translation>Наберите достоинство (A K Q J T 9 … 2), затем масть (s h d c) или нажмите на карту. Backspace — назад; Enter — принять; Esc — отмена.</translation>
+    </message>
+    <message>
+        <source>Take back [Backspace]</source>
+        <translation>Назад [Backspace]</translation>
+    </message>
+    <message>
+        <source>Accept [Enter]</source>
+        <translation>Принять [Enter]</translation>
+    </message>
+    <message>
+        <source>Cancel [Esc]</source>
+        <translation>Отмена [Esc]</translation>
+    </message>
+    <message>
+        <source>Seat {0} shows: name the {1} cards</source>
+        <translation>Место {0} открывает карты: назовите их ({1})</translation>
+    </message>
+    <message>
+        <source>The flop: name the {0} cards</source>
+        <translation>Флоп: назовите {0} карты</translation>
+    </message>
+    <message>
+        <source>The turn: name the card</source>
+        <translation>Тёрн: назовите карту</translation>
+    </message>
+    <message>
+        <source>The river: name the card</source>
+        <translation>Ривер: назовите карту</translation>
+    </message>
+    <message>
+        <source>run {0}</source>
+        <translation>прогон {0}</translation>
+    </message>
+    <message>
+        <source>board {0}</source>
+        <translation>борд {0}</translation>
+    </message>
+    <message>
+        <source>{0} is typed already: name another card</source>
+        <translation>{0} уже набрана: назовите другую карту</translation>
+    </message>
+    <message>
+        <source>{0} is already in this hand ({1}): name another card</source>
+        <translation>{0} уже есть в этой раздаче ({1}): назовите другую карту</translation>
+    </message>
+    <message>
+        <source>The {0} card(s) asked for are typed: Enter accepts them, Backspace takes the last one back</source>
+        <translation>Все карты набраны ({0}): Enter — принять, Backspace — убрать последнюю</translation>
+    </message>
+    <message>
+        <source>{0} of {1} cards typed: type the rest, then Enter</source>
+        <translation>Набрано карт: {0} из {1}; наберите остальные и нажмите Enter</translation>
+    </message>
+    <message>
+        <source>Type the rank first (A K Q J T 9 … 2), then the suit (s h d c)</source>
+        <translation>Сначала достоинство (A K Q J T 9 … 2), затем масть (s h d c)</translation>
+    </message>
 </context>
 <context>
     <name>DealerWindow</name>
