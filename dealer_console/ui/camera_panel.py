@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, Slot
 from PySide6.QtGui import QColor, QFont, QImage, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.engine.cards import DECK
 from dealer_console.live.devices import RED, CameraView, CardRead, CardStatus, DeviceHub
+from dealer_console.ui.ui_thread import ChangeRelay
 
 PICTURE_WIDTH = 560
 _OUTLINE = {
@@ -37,23 +38,6 @@ def zone_words(zone: str) -> str:
     if parts[0] == "seat":
         return QCoreApplication.translate("CameraPanel", "Seat {0}").format(parts[1])
     return QCoreApplication.translate("CameraPanel", "Off the zones")
-
-
-class _Relay(QObject):
-    """Hands the hub's "something changed" from any thread to the UI thread, at most one pending at a time."""
-
-    changed = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pending = False
-
-    def request(self) -> None:
-        if QThread.currentThread() is self.thread():
-            self.changed.emit()  # the session changed on the UI thread: show it now
-        elif not self.pending:
-            self.pending = True
-            self.changed.emit()
 
 
 class _PendingRow(QWidget):
@@ -122,7 +106,7 @@ class CameraPanel(QWidget):
         layout.addLayout(self.pending)
         layout.addWidget(self.board_from_camera)
         layout.addStretch(1)
-        self._relay = _Relay()
+        self._relay = ChangeRelay()
         # direct on the UI thread (the session's changes), queued from the worker threads
         self._relay.changed.connect(self._on_devices_change)
         self._unsubscribe = hub.subscribe(self._relay.request)

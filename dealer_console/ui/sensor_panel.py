@@ -7,32 +7,16 @@ own words are translated (Qt's ``tr``); the reasons the chip rules give stay as 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from dealer_console.live.devices import DeviceHub
 from dealer_console.live.sensors import BetProposal, SensorWarning
+from dealer_console.ui.ui_thread import ChangeRelay
 from drivers.board import BoardState
 
 _BOARD_COLOURS = {BoardState.READY: "#1f6b3a", BoardState.CONNECTED: "#8a6d00", BoardState.SILENT: "#8a6d00"}
-
-
-class _Relay(QObject):
-    """Hands the hub's "something changed" from any thread to the UI thread, at most one pending at a time."""
-
-    changed = Signal()
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.pending = False
-
-    def request(self) -> None:
-        if QThread.currentThread() is self.thread():
-            self.changed.emit()  # the session changed on the UI thread: show it now
-        elif not self.pending:
-            self.pending = True
-            self.changed.emit()
 
 
 class SensorPanel(QWidget):
@@ -75,7 +59,7 @@ class SensorPanel(QWidget):
         layout.addWidget(self.accept)
         self.shown: BetProposal | None = None
         """The proposal on the button: accepting applies it only if the chips still say the same."""
-        self._relay = _Relay()
+        self._relay = ChangeRelay()
         # direct on the UI thread (the session's changes), queued from the worker threads
         self._relay.changed.connect(self._on_devices_change)
         self._unsubscribe = hub.subscribe(self._relay.request)

@@ -1,10 +1,10 @@
-"""Handing work back to the screen's thread: a queued Qt signal carries a callable from any thread."""
+"""Handing work back to the screen's thread: a queued Qt signal carries a callable (or a "changed") from any thread."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 
 class UiThreadDelivery(QObject):
@@ -23,3 +23,20 @@ class UiThreadDelivery(QObject):
     @Slot(object)
     def _run(self, callback: Callable[[], None]) -> None:
         callback()
+
+
+class ChangeRelay(QObject):
+    """Hands the hub's "something changed" from any thread to the UI thread, at most one pending at a time."""
+
+    changed = Signal()
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.pending = False
+
+    def request(self) -> None:
+        if QThread.currentThread() is self.thread():
+            self.changed.emit()  # the session changed on the UI thread: show it now
+        elif not self.pending:
+            self.pending = True
+            self.changed.emit()
