@@ -141,6 +141,23 @@ class DeviceSettings(BaseModel):
     """``known``: the console's deck deals the hole cards and knows them (the demo); ``face-down``: a real table, the dealer
     deals them face down; each street and each hand shown is what the camera reads, else what the dealer types (any camera,
     or none)."""
+    calibration: Path | None = None
+    """The table's camera calibration (a TOML file, ``vision.calibration``): where the board, the seats' showdown areas and
+    the muck lie on the picture, and the card size. None: ``calibration.toml`` in the user's configuration folder. A real
+    camera reads cards only once the table is calibrated (Devices, Calibrate the camera)."""
+    taught_deck: Path | None = None
+    """The folder of the deck taught on this table (its teaching pictures and ``cards.csv``). None: ``taught-deck`` in the
+    user's configuration folder. Without a taught deck a calibrated camera reads in the general mode."""
+
+    @property
+    def calibration_file(self) -> Path:
+        """Where the camera's calibration is read from and saved to."""
+        return self.calibration if self.calibration is not None else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "calibration.toml"
+
+    @property
+    def taught_deck_folder(self) -> Path:
+        """Where the taught deck is read from and saved to."""
+        return self.taught_deck if self.taught_deck is not None else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "taught-deck"
 
     @property
     def simulated(self) -> bool:
@@ -299,6 +316,8 @@ buy_in = 200
 camera = "0"              # synthetic, none, a camera index or a video URL
 sensors = "/dev/sensor-zones"  # simulator, none, or a pyserial URL
 hole_cards = "known"      # known (the console's deck deals them) or face-down (the camera reads the board and hands shown, else the dealer types them)
+calibration = "/etc/dealer-console/calibration.toml"  # the camera's calibration (Devices > Calibrate the camera)
+taught_deck = "/etc/dealer-console/taught-deck"       # the deck taught on this table (Devices > Teach the deck)
 
 [store]
 database_url = "sqlite:////var/lib/dealer-console/dealer-console.sqlite3"

@@ -25,11 +25,11 @@ import numpy as np
 from dealer_console.engine.cards import Card
 from dealer_console.engine.events import CardsShown
 from dealer_console.engine.games import STREET_CARDS, VARIANTS
-from dealer_console.live.devices import CameraFeed, CameraZones, DeviceHub, Quad, Recognizer, Sighting, TaughtDeckRecognizer, shared_count
+from dealer_console.live.devices import CameraFeed, CameraSetup, CameraZones, DeviceHub, Quad, Recognizer, TaughtDeckRecognizer, shared_count
 from dealer_console.live.table_session import TableSession
 from drivers.board import BoardConfig
 from drivers.codec import BoardRole
-from vision.sources import CaptureSource, FrameSource
+from vision.sources import CaptureSource, FolderSource, FrameSource, Status, VideoFileSource
 from vision.synthetic import Deck, drawn_deck
 
 if TYPE_CHECKING:
@@ -319,31 +319,72 @@ class DemoDevices:
             simulator.execute(command)
 
 
+class ReplayFolder(FolderSource):
+    """A folder of pictures as the camera (a recorded table, for training and checks): read in name order, round and round;
+    pictures added meanwhile are read on the next round. A picture repeated is not a frozen camera here."""
+
+    def __init__(self, folder: str | Path) -> None:
+        super().__init__(folder, frozen_after=10**9)
+        self.folder = Path(folder)
+
+    def _grab(self) -> np.ndarray | None:
+        image = super()._grab()
+        if image is None and self.folder.is_dir():
+            self.paths = sorted(p for p in self.folder.iterdir() if p.suffix.lower() in self.EXTENSIONS)
+            self._i, self.skipped = 0, []
+            self.status, self.detail = Status.OK, ""
+            image = super()._grab()
+            if image is None:
+                self.detail = f"no readable picture in the folder {self.folder}"
+        return image
 
 
-class _NoDeckTaught:
-    """A camera without a taught deck shows its picture and reads no card (the board is dealt from the console)."""
+class ReplayVideo(VideoFileSource):
+    """A video file as the camera (a recorded table): played round and round. A still stretch is not a frozen camera here."""
 
-    def __call__(self, frame: Any) -> list[Sighting]:
-        return []
+    def __init__(self, path: str | Path) -> None:
+        super().__init__(path, frozen_after=10**9)
+
+    def _grab(self) -> np.ndarray | None:
+        image = super()._grab()
+        if image is None and self.status is Status.ENDED:
+            self.cap.set(cv2.CAP_PROP_POS_FRAMES, 0)
+            self.status, self.detail = Status.OK, ""
+            image = super()._grab()
+        return image
+
+
+def open_camera(camera: str) -> FrameSource:
+    """The source ``[devices] camera`` names: a folder of pictures or a video file (each replayed round and round), a camera
+    index (``0``), or a stream URL."""
+    if Path(camera).is_dir():
+        return ReplayFolder(camera)
+    if Path(camera).is_file():
+        return ReplayVideo(camera)
+    return CaptureSource(int(camera) if camera.isdigit() else camera)
 
 
 def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: str = "simulator", baud_rate: int = 115_200,
-                  threshold: float = 0.6) -> DemoDevices | None:
-    """The devices ``[devices]`` names (not started): ``camera`` ``synthetic``, ``none``, a camera index or a video URL;
-    ``sensors`` ``simulator``, ``none`` or a pyserial URL. ``None`` when there are none.
+                  threshold: float = 0.6, calibration: Path | None = None, taught_deck: Path | None = None) -> DemoDevices | None:
+    """The devices ``[devices]`` names (not started): ``camera`` ``synthetic``, ``none``, a camera index, a video file or URL,
+    or a folder of pictures; ``sensors`` ``simulator``, ``none`` or a pyserial URL. ``None`` when there are none.
 
-    A real camera has no taught deck yet (teaching is issue 5's): its picture shows, no card is read, and the board
-    comes from the console.
+    A real camera reads with the table's ``calibration`` (a TOML file) and the deck taught in ``taught_deck`` (a folder),
+    both loaded where they exist (:class:`~dealer_console.live.devices.CameraSetup`; ``devices.hub.setup.problems`` names
+    a file that could not be used): not calibrated, it shows its picture only and the board comes from the console;
+    calibrated without a taught deck, it reads in the general mode.
     """
     if camera == "none" and sensors == "none":
         return None
     boards_per_row = max(VARIANTS[entry.variant].boards for entry in session.table.config.schedule.games)
     feed = None
+    setup = None
     if camera not in ("synthetic", "none"):
-        target: int | str = int(camera) if camera.isdigit() else camera
-        feed = CameraFeed(open_source=lambda: CaptureSource(target), recognizer=_NoDeckTaught(),
-                          zones=CameraZones(session.table.config.seat_count, boards=boards_per_row), reads_cards=False)
+        setup = CameraSetup.load(calibration, taught_deck, seat_count=session.table.config.seat_count, boards=boards_per_row)
+        zones, recognizer, reads_cards, mode = setup.reading()
+        feed = CameraFeed(open_source=lambda: open_camera(camera), recognizer=recognizer, zones=zones, reads_cards=reads_cards, mode=mode)
     boards = [] if sensors in ("simulator", "none") else [BoardConfig(name="zones", url=sensors, baudrate=baud_rate)]
-    return DemoDevices(session, threshold=threshold, simulate_camera=camera == "synthetic", simulate_sensors=sensors == "simulator",
-                       camera=feed, boards=boards)
+    devices = DemoDevices(session, threshold=threshold, simulate_camera=camera == "synthetic", simulate_sensors=sensors == "simulator",
+                          camera=feed, boards=boards)
+    devices.hub.setup = setup
+    return devices

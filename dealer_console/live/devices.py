@@ -13,27 +13,33 @@ Rules (SPEC, Inputs): every device is an aid, never required; a camera reading b
 confidence threshold is never applied silently, it waits for the dealer to confirm or correct it;
 a bet read from chips is a proposal the dealer accepts (raises are confirmed).
 
-The demo table runs the same hub on simulated devices: :mod:`dealer_console.live.demo_devices`.
+A real camera reads with the table's calibration (:class:`CalibratedZones`, the card size) and the deck taught on the
+table, or the general mode without one (:class:`CameraSetup`); the teaching pictures are kept in a folder
+(:func:`save_taught_deck`). The demo table runs the same hub on simulated devices: :mod:`dealer_console.live.demo_devices`.
 """
 
 from __future__ import annotations
 
+import csv
+import dataclasses
 import enum
 import logging
 import math
 import queue
+import shutil
 import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import cv2
 import numpy as np
 
 from dealer_console.engine.cards import Card, parse_card
-from dealer_console.engine.errors import IllegalActionError
+from dealer_console.engine.errors import CardError, IllegalActionError
 from dealer_console.engine.events import BetPlaced, Called, Checked, RaisedTo, WentAllIn
 from dealer_console.engine.hand import STREET_NAMES, Hand, Phase
 from dealer_console.live.sensors import BetProposal, ProposedAction, SensorWarning, TableSensors
@@ -44,6 +50,8 @@ from drivers.errors import SensorError
 from drivers.reader import BoardError, Listener, SensorReader
 
 if TYPE_CHECKING:
+    from vision.calibration import Calibration
+    from vision.recognize import TaughtDeck
     from vision.sources import Frame, FrameSource
     from vision.synthetic import Deck
 
@@ -181,8 +189,8 @@ class CameraView:
 class CameraZones:
     """Where the board and each seat's cards lie on the picture, as fractions of its width and height.
 
-    Until the table calibration exists (issue 5), the zones follow the demo felt: the board in a
-    band across the middle, the seats round an oval.
+    The demo felt's zones (the board in a band across the middle, the seats round an oval); a real
+    camera places its reads with the table's calibration instead (:class:`CalibratedZones`).
     """
 
     seat_count: int
@@ -202,6 +210,10 @@ class CameraZones:
         y0, y1 = self.board_area[1], self.board_area[3]
         return y0 + (y1 - y0) * (board + 0.5) / self.boards
 
+    def place_px(self, x: float, y: float, width: int, height: int) -> str:
+        """The zone a card centred at pixel (x, y) of a ``width`` x ``height`` picture lies in."""
+        return self.place(x / width, y / height)
+
     def place(self, x: float, y: float) -> str:
         """The zone a card centred at (x, y) (fractions) lies in."""
         x0, y0, x1, y1 = self.board_area
@@ -213,13 +225,45 @@ class CameraZones:
         return f"seat {seat}" if distance < 0.16 else "off the zones"
 
 
+class CalibratedZones:
+    """Where the board, each seat's showdown area and the muck lie, from the table's calibration (:mod:`vision.calibration`).
+
+    A card is placed by its centre mapped onto the table plan. The board area is split in ``boards`` bands from the far
+    side (board 1 the farthest, as :mod:`vision.boards` counts rows); a seat's showdown area is ``"seat N"``; the muck is
+    ``"muck"``; anywhere else is ``"off the zones"``.
+    """
+
+    def __init__(self, calibration: Calibration, boards: int = 1) -> None:
+        self.calibration = calibration
+        self.boards = max(1, boards)
+
+    def place_px(self, x: float, y: float, width: int, height: int) -> str:
+        """The zone a card centred at pixel (x, y) lies in (the picture's size is the calibration's)."""
+        zone = self.calibration.zone_at((x, y))
+        if zone is None:
+            return "off the zones"
+        if zone.kind == "showdown":
+            return f"seat {zone.seat}"
+        if zone.kind == "board":
+            plan_y = float(self.calibration.to_plan([(x, y)])[0][1])
+            ys = [corner[1] for corner in zone.polygon_mm]
+            top, bottom = min(ys), max(ys)
+            row = int((plan_y - top) / max(bottom - top, 1e-6) * self.boards)
+            return f"board {min(self.boards - 1, max(0, row)) + 1}"
+        return "muck"
+
+
+ZoneMap = CameraZones | CalibratedZones
+"""Either way of placing a read on the table."""
+
+
 @dataclass(frozen=True, slots=True)
 class CameraFeed:
     """A camera for the hub: how to open it, how to read it, where things lie, how often to look."""
 
     open_source: Callable[[], FrameSource]
     recognizer: Recognizer
-    zones: CameraZones
+    zones: ZoneMap
     interval: float = 0.2
     """Seconds between frames read (recognition takes most of a core while it runs)."""
     reopen_interval: float = 1.0
@@ -229,7 +273,10 @@ class CameraFeed:
     recheck: float = 1.0
     """Seconds after which even a still picture is read again."""
     reads_cards: bool = True
-    """False for a camera that shows its picture only (no deck taught): the board is then dealt from the console."""
+    """False for a camera that shows its picture only (the table not calibrated): the board is then dealt from the console."""
+    mode: str = ""
+    """How it reads, in words for the camera panel: ``"taught deck"``, ``"general mode (no deck taught)"``,
+    ``"picture only (the table is not calibrated)"``; empty for the demo's camera."""
 
 
 # ---------------------------------------------------------------------------------------------- sensor readings
@@ -382,6 +429,11 @@ class DeviceHub:
         self._sensor_boards: list[SensorBoard] = []
         self._camera_thread: threading.Thread | None = None
         self._unsubscribe: Callable[[], None] | None = None
+        self._reading_generation = 0
+        self._reading_problem: str | None = None
+        """Why the last picture could not be read (a picture of another size than the calibration's...), else ``None``."""
+        self.setup: CameraSetup | None = None
+        """A real camera's calibration and deck (``None`` for the demo's camera): what the setup dialogs change."""
         self.seat_lights = True
         """Light the seat to act on the sensor boards ("action on seat 4"; SPEC, Inputs)."""
         self._lit: int | None = None
@@ -480,12 +532,17 @@ class DeviceHub:
     # ------------------------------------------------------------------ camera thread
 
     def _camera_loop(self, feed: CameraFeed) -> None:
+        from vision.calibration import CalibrationError
+        from vision.recognize import TeachError
         from vision.sources import Status
 
         source: FrameSource | None = None
         recognizer_failed = False
         last: tuple[np.ndarray, float] | None = None
+        generation = self._reading_generation
         while not self._stop.is_set():
+            if generation != self._reading_generation:  # a new calibration or deck: read the picture again at once
+                generation, last, recognizer_failed = self._reading_generation, None, False
             if source is None:
                 try:
                     source = feed.open_source()
@@ -511,11 +568,13 @@ class DeviceHub:
                 sightings = self._sightings
             else:
                 try:
-                    sightings = tuple(feed.recognizer(frame))
-                    recognizer_failed = False
+                    sightings = tuple((self.camera or feed).recognizer(frame))
+                    recognizer_failed, self._reading_problem = False, None
                     last = (thumbnail, time.monotonic())
                 except Exception as error:  # a recognizer bug must not stop the camera; the dealer deals by hand meanwhile
-                    log.exception("card recognition failed")
+                    if not recognizer_failed and not isinstance(error, CalibrationError | TeachError):
+                        log.exception("card recognition failed")  # once: the log's warnings reach the dealer's notices too
+                    self._reading_problem = str(error)
                     if not recognizer_failed:
                         self._notice(NoticeLevel.ERROR, f"Camera: the cards could not be read ({error}); deal from the console")
                     recognizer_failed = True
@@ -545,6 +604,23 @@ class DeviceHub:
         self._changed()
 
     # ------------------------------------------------------------------ camera, on the session's thread
+
+    def use_setup(self, setup: CameraSetup) -> None:
+        """Read the camera from now on as ``setup`` says (a table just calibrated, a deck just taught); the reads start afresh."""
+        if self.camera is None:
+            raise ValueError("no camera is configured")
+        zones, recognizer, reads_cards, mode = setup.reading()
+        was_reading = self.camera.reads_cards
+        self.setup = setup
+        self.camera = dataclasses.replace(self.camera, zones=zones, recognizer=recognizer, reads_cards=reads_cards, mode=mode)
+        if reads_cards != was_reading:
+            self.board_from_camera = reads_cards
+        with self._lock:
+            self._sightings = ()
+            self._reading_generation += 1
+            self._reading_problem = None
+        self._confirmed.clear()
+        self._changed()
 
     def camera_view(self, *, in_command: bool = False) -> CameraView | None:
         """The latest frame with every card read placed and judged against the hand (``None`` without a camera).
@@ -576,7 +652,7 @@ class DeviceHub:
         placed: dict[str, list[Sighting]] = {}
         for sighting in sightings:
             x, y = sighting.centre
-            placed.setdefault(zones.place(x / width, y / height), []).append(sighting)
+            placed.setdefault(zones.place_px(x, y, width, height), []).append(sighting)
         if self._runs > 1:
             for zone in [zone for zone in placed if zone.startswith("board")]:
                 for run, row in enumerate(_rows(placed.pop(zone))):
@@ -679,7 +755,9 @@ class DeviceHub:
         if view is None or self.camera is None:
             raise CardsUnread("no camera is configured")
         if not self.camera.reads_cards:
-            raise CardsUnread("the camera reads no card (no deck taught)")
+            raise CardsUnread(f"the camera reads no card ({self.camera.mode or 'it shows its picture only'})")
+        if self._reading_problem is not None:
+            raise CardsUnread(f"the camera cannot read the cards ({self._reading_problem})")
         if not self.board_from_camera:
             raise CardsUnread("'Board from camera' is off")
         if target.run and not self.runs_from_camera:
@@ -719,7 +797,9 @@ class DeviceHub:
         if view is None or self.camera is None:
             raise CardsUnread("no camera is configured")
         if not self.camera.reads_cards:
-            raise CardsUnread("the camera reads no card (no deck taught)")
+            raise CardsUnread(f"the camera reads no card ({self.camera.mode or 'it shows its picture only'})")
+        if self._reading_problem is not None:
+            raise CardsUnread(f"the camera cannot read the cards ({self._reading_problem})")
         verb = f"show seat {seat}'s hand"
         if not view.working:
             raise CardsUnread(f"the camera is {view.status}" + (f" ({view.detail})" if view.detail else ""), seat=seat, action=verb)
@@ -870,6 +950,15 @@ class DeviceHub:
 # ---------------------------------------------------------------------------------------------- recognizers
 
 
+def _sightings(readings: Sequence[Any]) -> list[Sighting]:
+    """The recogniser's readings (:class:`vision.recognize.Reading`) as the hub's sightings."""
+    return [
+        Sighting(parse_card(r.card) if r.card else None, parse_card(r.best) if r.best else None, float(r.confidence),
+                 tuple((float(x), float(y)) for x, y in r.quad))
+        for r in readings
+    ]
+
+
 class TaughtDeckRecognizer:
     """The taught-deck reader of :mod:`vision.recognize`, taught on first use (on the camera thread)."""
 
@@ -885,12 +974,7 @@ class TaughtDeckRecognizer:
 
         if self._deck is None:
             self._deck = teach(self._teach_frames(), self.card_width_px)
-        readings = read_frame(frame.image, self._deck, DetectorConfig(card_width_px=self.card_width_px))
-        return [
-            Sighting(parse_card(r.card) if r.card else None, parse_card(r.best) if r.best else None, float(r.confidence),
-                     tuple((float(x), float(y)) for x, y in r.quad))
-            for r in readings
-        ]
+        return _sightings(read_frame(frame.image, self._deck, DetectorConfig(card_width_px=self.card_width_px)))
 
     @classmethod
     def for_deck(cls, deck: Deck, *, card_width_px: float, size: tuple[int, int]) -> TaughtDeckRecognizer:
@@ -909,21 +993,241 @@ class TaughtDeckRecognizer:
         return cls(frames, card_width_px=card_width_px)
 
 
+class CalibratedRecognizer:
+    """A real camera's reader: the floor round the table masked off and the card size from the table's calibration, the deck
+    taught on the table or the general mode; the deck is made on first use (on the camera thread: teaching takes a second or two).
+
+    A picture of another size than the calibration's raises :class:`vision.calibration.CalibrationError` ("calibrate the
+    table again"), which the hub shows as the reason no card is read.
+    """
+
+    def __init__(self, calibration: Calibration, deck: Callable[[], TaughtDeck]) -> None:
+        self.calibration = calibration
+        self._make_deck = deck
+        self._deck: TaughtDeck | None = None
+        self.config = calibration.detector_config()
+
+    def __call__(self, frame: Frame) -> list[Sighting]:
+        """Every card read on ``frame``."""
+        from vision.recognize import read_frame
+
+        self.calibration.check_frame(frame.image)  # a picture of another size is refused before any deck is made
+        if self._deck is None:
+            self._deck = self._make_deck()
+        image = self.calibration.mask_off_table(frame.image)
+        return _sightings(read_frame(image, self._deck, self.config))
+
+
+class PictureOnly:
+    """A camera that shows its picture and reads no card (the table is not calibrated): the board is dealt from the console."""
+
+    def __call__(self, frame: Frame) -> list[Sighting]:
+        """No card."""
+        return []
+
+
+# ---------------------------------------------------------------------------------------------- the taught deck, kept
+
+
+class TaughtDeckError(ValueError):
+    """A taught deck's folder cannot be read or written; the message names the file and what to do."""
+
+
+@dataclass(frozen=True)
+class TeachingPicture:
+    """One picture of cards laid out apart, face up, with the cards in reading order (rows top to bottom, left to right)."""
+
+    image: np.ndarray
+    """BGR pixels, the floor round the table already masked off."""
+    cards: tuple[str, ...]
+    card_width_px: float
+
+
+TEACHING_CSV = "cards.csv"
+
+
+def save_taught_deck(folder: Path, pictures: Sequence[TeachingPicture]) -> None:
+    """Keep a taught deck as its teaching pictures: ``folder/cards.csv`` (``image``, ``cards``, ``card_width_px``) and a PNG each.
+
+    The pictures, not the learnt glyphs, are kept: the deck is taught again from them when the console starts (a better
+    recogniser then learns more from the same pictures), and the folder is what ``dealer-console vision-eval --teach``
+    reads. Written in a folder beside, then moved into place (a failed save leaves the deck that was there).
+    """
+    if not pictures:
+        raise TaughtDeckError("no teaching picture taken: lay out the cards and take a picture first")
+    folder = Path(folder)
+    partial = folder.with_name(folder.name + ".part")
+    old = folder.with_name(folder.name + ".old")
+    try:
+        folder.parent.mkdir(parents=True, exist_ok=True)
+        for leftover in (partial, old):
+            if leftover.exists():
+                shutil.rmtree(leftover)
+        partial.mkdir()
+        rows = []
+        for number, picture in enumerate(pictures, 1):
+            name = f"picture-{number}.png"
+            if not cv2.imwrite(str(partial / name), picture.image):
+                raise TaughtDeckError(f"the teaching picture {partial / name} could not be written")
+            rows.append({"image": name, "cards": " ".join(picture.cards), "card_width_px": f"{picture.card_width_px:.2f}"})
+        with open(partial / TEACHING_CSV, "w", newline="", encoding="utf-8") as out:
+            writer = csv.DictWriter(out, fieldnames=["image", "cards", "card_width_px"])
+            writer.writeheader()
+            writer.writerows(rows)
+        if folder.exists():
+            folder.rename(old)
+        partial.rename(folder)
+        shutil.rmtree(old, ignore_errors=True)
+    except OSError as error:
+        raise TaughtDeckError(f"the taught deck could not be saved in {folder}: {error.strerror or error}") from error
+
+
+def load_taught_deck(folder: Path) -> list[TeachingPicture]:
+    """The teaching pictures of a taught deck's folder (:func:`save_taught_deck`), every row checked."""
+    folder = Path(folder)
+    listing = folder / TEACHING_CSV
+    try:
+        with open(listing, newline="", encoding="utf-8-sig") as source:
+            reader = csv.DictReader(source)
+            rows = list(reader)
+            columns = list(reader.fieldnames or [])
+    except FileNotFoundError as error:
+        raise TaughtDeckError(f"{listing} does not exist") from error
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise TaughtDeckError(f"{listing} cannot be read: {error}") from error
+    missing = [column for column in ("image", "cards", "card_width_px") if column not in columns]
+    if missing:
+        raise TaughtDeckError(f"{listing}: no column {', '.join(missing)}")
+    if not rows:
+        raise TaughtDeckError(f"{listing} lists no teaching picture")
+    pictures = []
+    seen: dict[str, int] = {}
+    for line, row in enumerate(rows, 2):
+        where = f"{listing} line {line}"
+        try:
+            width = float(row["card_width_px"])
+        except (TypeError, ValueError):
+            width = -1.0
+        if not 10 <= width <= 1000:
+            raise TaughtDeckError(f"{where}: card_width_px {row['card_width_px']!r} is not a card width in pixels")
+        cards = []
+        for text in (row["cards"] or "").split():
+            try:
+                card = parse_card(text)
+            except CardError:
+                card = None
+            if card is None:
+                raise TaughtDeckError(f"{where}: {text!r} is not a card (write it like As, Td, 7c)")
+            if str(card) in seen:
+                raise TaughtDeckError(f"{where}: {card} is also on line {seen[str(card)]}")
+            seen[str(card)] = line
+            cards.append(str(card))
+        if not cards:
+            raise TaughtDeckError(f"{where}: no card listed")
+        image = cv2.imread(str(folder / (row["image"] or "")), cv2.IMREAD_COLOR)
+        if image is None:
+            raise TaughtDeckError(f"{where}: the picture {folder / (row['image'] or '')} cannot be read")
+        pictures.append(TeachingPicture(image, tuple(cards), width))
+    return pictures
+
+
+def teach_pictures(pictures: Sequence[TeachingPicture]) -> TaughtDeck:
+    """The deck taught from ``pictures`` (:func:`vision.recognize.teach`, one picture at a time at its own card width)."""
+    from vision.recognize import teach
+
+    deck = None
+    for picture in pictures:
+        deck = teach([(picture.image, list(picture.cards))], picture.card_width_px, deck)
+    assert deck is not None
+    return deck
+
+
+def read_back(deck: TaughtDeck, pictures: Sequence[TeachingPicture]) -> list[str]:
+    """The cards of ``pictures`` that ``deck`` does not read confidently on their own picture (they would read unknown)."""
+    from vision.detect import DetectorConfig
+    from vision.recognize import read_frame
+
+    missed = []
+    for picture in pictures:
+        read = {r.card for r in read_frame(picture.image, deck, DetectorConfig(card_width_px=picture.card_width_px)) if r.card}
+        missed += [card for card in picture.cards if card not in read]
+    return missed
+
+
+@dataclass
+class CameraSetup:
+    """A real camera's calibration and deck: where each is kept, what was loaded from there, and the problems met loading them."""
+
+    calibration_path: Path | None
+    taught_deck_path: Path | None
+    seat_count: int
+    boards: int = 1
+    calibration: Calibration | None = None
+    taught: list[TeachingPicture] | None = None
+    """The taught deck's pictures; ``None``: no deck taught (the general mode)."""
+    problems: list[str] = field(default_factory=list)
+    """What could not be used, in the dealer's words (posted when the devices start)."""
+
+    @staticmethod
+    def load(calibration_path: Path | None, taught_deck_path: Path | None, *, seat_count: int, boards: int = 1) -> CameraSetup:
+        """Read the calibration file and the taught deck's folder where they exist; a bad one is named in ``problems`` and
+        left out (the camera then shows its picture only, or reads in the general mode)."""
+        from vision.calibration import Calibration, CalibrationError
+
+        setup = CameraSetup(calibration_path, taught_deck_path, seat_count, boards)
+        if calibration_path is not None and Path(calibration_path).exists():
+            try:
+                setup.calibration = Calibration.load(calibration_path)
+            except CalibrationError as error:
+                setup.problems.append(f"The camera's calibration {calibration_path} is not used: {error}. Calibrate the table again "
+                                      "(Devices, Calibrate the camera); meanwhile the camera shows its picture only")
+        if taught_deck_path is not None and Path(taught_deck_path).exists():
+            try:
+                setup.taught = load_taught_deck(Path(taught_deck_path))
+            except TaughtDeckError as error:
+                setup.problems.append(f"The taught deck {taught_deck_path} is not used: {error}. Teach the deck again (Devices, Teach "
+                                      "the deck); meanwhile cards are read in the general mode")
+        return setup
+
+    def reading(self) -> tuple[ZoneMap, Recognizer, bool, str]:
+        """How the camera reads with this setup: its zones, its recogniser, whether it reads cards, and the mode in words."""
+        if self.calibration is None:
+            return CameraZones(self.seat_count, boards=self.boards), PictureOnly(), False, "picture only (the table is not calibrated)"
+        zones = CalibratedZones(self.calibration, self.boards)
+        if self.taught is not None:
+            taught = list(self.taught)
+            return zones, CalibratedRecognizer(self.calibration, lambda: teach_pictures(taught)), True, "taught deck"
+        from vision.recognize import general_deck
+
+        return zones, CalibratedRecognizer(self.calibration, general_deck), True, "general mode (no deck taught)"
+
+
 __all__ = [
     "BoardStatus",
     "ButtonReading",
+    "CalibratedRecognizer",
+    "CalibratedZones",
     "CameraFeed",
+    "CameraSetup",
     "CameraView",
     "CameraZones",
     "CardRead",
     "CardStatus",
     "DeviceHub",
     "Recognizer",
+    "PictureOnly",
     "Sighting",
+    "TaughtDeckError",
     "TaughtDeckRecognizer",
+    "TeachingPicture",
+    "ZoneMap",
     "ZoneRow",
     "board_zone",
+    "load_taught_deck",
+    "read_back",
     "run_row_cards",
+    "save_taught_deck",
     "shared_count",
+    "teach_pictures",
 ]
 

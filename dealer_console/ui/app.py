@@ -212,9 +212,13 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
     # face down: what no camera reads, the dealer types (the card entry), so the setting holds with any camera or none
     session.hole_cards_seen = settings.hole_cards == "known"
     devices = table_devices(session, camera=settings.camera, sensors=settings.sensors, baud_rate=settings.baud_rate,
-                            threshold=settings.confidence_threshold)
+                            threshold=settings.confidence_threshold, calibration=settings.calibration_file,
+                            taught_deck=settings.taught_deck_folder)
     if devices is None:
         return None
+    if devices.hub.setup is not None:
+        for problem in devices.hub.setup.problems:  # a bad calibration or deck file: named, and the table plays on without it
+            window.post(Notice(NoticeLevel.WARNING, problem))
     try:
         devices.start()
     except OSError as error:  # no pseudo-terminals here: the table plays on without devices

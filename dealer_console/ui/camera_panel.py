@@ -29,7 +29,7 @@ _OUTLINE = {
 
 
 def zone_words(zone: str) -> str:
-    """A camera zone in the dealer's language: ``"Board 1"``, ``"Board 1, run 2"``, ``"Seat 3"``, ``"Off the zones"``."""
+    """A camera zone in the dealer's language: ``"Board 1"``, ``"Board 1, run 2"``, ``"Seat 3"``, ``"Muck"``, ``"Off the zones"``."""
     parts = zone.replace(",", "").split()
     if parts[0] == "board" and len(parts) == 4:
         return QCoreApplication.translate("CameraPanel", "Board {0}, run {1}").format(parts[1], parts[3])
@@ -37,6 +37,8 @@ def zone_words(zone: str) -> str:
         return QCoreApplication.translate("CameraPanel", "Board {0}").format(parts[1])
     if parts[0] == "seat":
         return QCoreApplication.translate("CameraPanel", "Seat {0}").format(parts[1])
+    if parts[0] == "muck":
+        return QCoreApplication.translate("CameraPanel", "Muck")
     return QCoreApplication.translate("CameraPanel", "Off the zones")
 
 
@@ -138,11 +140,20 @@ class CameraPanel(QWidget):
             self.status.setText(self.tr("No camera configured"))
             return
         ok = view.working
-        reading = self.tr("{0} card(s) read").format(len(view.reads)) if self.hub.camera is not None and self.hub.camera.reads_cards \
-            else self.tr("picture only (no deck taught)")
+        camera = self.hub.camera
+        reads_cards = camera is not None and camera.reads_cards
+        # the mode of a real camera (taught deck, general mode, picture only) is always said; the demo's camera has none
+        mode = QCoreApplication.translate("CameraMode", camera.mode) if camera is not None and camera.mode else ""
+        if reads_cards:
+            reading = self.tr("{0} card(s) read").format(len(view.reads)) + (f" ({mode})" if mode else "")
+        else:
+            reading = mode or self.tr("picture only")
+        if self.board_from_camera.isEnabled() != reads_cards or self.board_from_camera.isChecked() != self.hub.board_from_camera:
+            self.board_from_camera.setEnabled(reads_cards)
+            self.board_from_camera.setChecked(self.hub.board_from_camera)
         self.status.setText(self.tr("Camera: {0}").format(QCoreApplication.translate("CameraStatus", view.status))
                             + (f" — {view.detail}" if view.detail and not ok else "")
-                            + (self.tr(" · frame {0} · {1}").format(view.seq, reading) if view.image is not None else ""))
+                            + (self.tr(" · frame {0} · {1}").format(view.seq, reading) if view.image is not None else f" · {mode}" if mode else ""))
         # a frozen picture is still read, but the dealer should look at the camera
         background = "#1f6b3a" if view.status == "ok" else "#8a6d00" if ok else "#b00000"
         self.status.setStyleSheet(f"font-size: 12pt; font-weight: bold; padding: 2px 6px; background: {background}; color: white;")

@@ -170,6 +170,19 @@ class DealerWindow(QMainWindow):
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.installEventFilter(panel)  # its keys (Y accept the chips, V confirm a card) reach the window
         self._unsubscribe.append(hub.subscribe_notices(self.notifications.post))
+        self._devices_menu(hub)
+
+    def _devices_menu(self, hub: DeviceHub) -> None:
+        """Devices: calibrate the camera (the floor's, behind a sign-in) and teach the deck (a real camera's; docs/ui.md, Devices)."""
+        from dealer_console.ui.calibration_dialog import open_calibration
+        from dealer_console.ui.teach_deck_dialog import open_teach_deck
+
+        menu = self.menuBar().addMenu(self.tr("Devices"))
+        for text, opener in ((self.tr("Calibrate the camera (floor)…"), lambda: open_calibration(self, hub)),
+                             (self.tr("Teach the deck…"), lambda: open_teach_deck(self, hub))):
+            action = QAction(text, self)
+            action.triggered.connect(opener)
+            menu.addAction(action)
 
     def post(self, notice: Notice) -> None:
         """Show ``notice`` in the notification area (from any thread)."""

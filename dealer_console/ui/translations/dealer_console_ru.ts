@@ -293,6 +293,18 @@
         <source>House settings are the floor&apos;s.</source>
         <translation>Правила заведения меняет флор.</translation>
     </message>
+    <message>
+        <source>Devices</source>
+        <translation>Устройства</translation>
+    </message>
+    <message>
+        <source>Calibrate the camera (floor)…</source>
+        <translation>Калибровка камеры (флор)…</translation>
+    </message>
+    <message>
+        <source>Teach the deck…</source>
+        <translation>Обучить колоду…</translation>
+    </message>
 </context>
 <context>
     <name>ExtraBoardsDialog</name>
@@ -748,10 +760,6 @@
         <translation>прочитано карт: {0}</translation>
     </message>
     <message>
-        <source>picture only (no deck taught)</source>
-        <translation>только изображение (колода не обучена)</translation>
-    </message>
-    <message>
         <source>Camera: {0}</source>
         <translation>Камера: {0}</translation>
     </message>
@@ -766,6 +774,14 @@
     <message>
         <source>{0}, card {1}: {2}</source>
         <translation>{0}, карта {1}: {2}</translation>
+    </message>
+    <message>
+        <source>Muck</source>
+        <translation>Сброс</translation>
+    </message>
+    <message>
+        <source>picture only</source>
+        <translation>только изображение</translation>
     </message>
 </context>
 <context>
@@ -937,6 +953,258 @@
     <message>
         <source>Confirm (V)</source>
         <translation>Подтвердить (V)</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationDialog</name>
+    <message>
+        <source>Seat {0}</source>
+        <translation>Место {0}</translation>
+    </message>
+    <message>
+        <source>Board</source>
+        <translation>Борд</translation>
+    </message>
+    <message>
+        <source>Muck</source>
+        <translation>Сброс</translation>
+    </message>
+    <message>
+        <source>Calibrate the camera</source>
+        <translation>Калибровка камеры</translation>
+    </message>
+    <message>
+        <source>Felt width, left to right (mm)</source>
+        <translation>Ширина сукна, слева направо (мм)</translation>
+    </message>
+    <message>
+        <source>Felt depth, far rail to the dealer (mm)</source>
+        <translation>Глубина сукна, от дальнего борта до дилера (мм)</translation>
+    </message>
+    <message>
+        <source>New picture</source>
+        <translation>Новый снимок</translation>
+    </message>
+    <message>
+        <source>Undo the last point</source>
+        <translation>Отменить последнюю точку</translation>
+    </message>
+    <message>
+        <source>Find the felt&apos;s edge</source>
+        <translation>Найти край сукна</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>The felt&apos;s edge was not found: {0}</source>
+        <translation>Край сукна не найден: {0}</translation>
+    </message>
+    <message>
+        <source>Nothing to save: click the four corners of the felt, or find the felt&apos;s edge</source>
+        <translation>Сохранять нечего: щёлкните четыре угла сукна или найдите край сукна</translation>
+    </message>
+    <message>
+        <source>Not saved: {0} cannot be written ({1})</source>
+        <translation>Не сохранено: файл {0} не записывается ({1})</translation>
+    </message>
+    <message>
+        <source>Saved in {0}; the camera reads with this calibration now</source>
+        <translation>Сохранено в {0}; камера уже читает с этой калибровкой</translation>
+    </message>
+    <message>
+        <source>No picture from the camera yet: check the camera, then press New picture</source>
+        <translation>Снимка с камеры пока нет: проверьте камеру и нажмите «Новый снимок»</translation>
+    </message>
+    <message>
+        <source>Click corner {0} of 4: the felt&apos;s {1} corner (the dealer sits along the near side), or press Find the felt&apos;s edge</source>
+        <translation>Щёлкните угол {0} из 4: {1} угол сукна (дилер сидит у ближней стороны) или нажмите «Найти край сукна»</translation>
+    </message>
+    <message>
+        <source>Press Undo the last point, or click again to start the corners afresh</source>
+        <translation>Нажмите «Отменить последнюю точку» или щёлкните снова, чтобы начать углы заново</translation>
+    </message>
+    <message>
+        <source>Not calibrated: {0}</source>
+        <translation>Не откалибровано: {0}</translation>
+    </message>
+    <message>
+        <source>the felt&apos;s edge</source>
+        <translation>краю сукна</translation>
+    </message>
+    <message>
+        <source>4 corners clicked</source>
+        <translation>4 отмеченным углам</translation>
+    </message>
+    <message>
+        <source>Calibrated from {0}: check that the zones lie where the cards go, then Save</source>
+        <translation>Откалибровано по {0}: проверьте, что зоны лежат там, где кладут карты, и нажмите «Сохранить»</translation>
+    </message>
+    <message>
+        <source>A card is {0:.0f} to {1:.0f} pixels wide on the picture</source>
+        <translation>Ширина карты на снимке от {0:.0f} до {1:.0f} пикселей</translation>
+    </message>
+    <message>
+        <source>no picture</source>
+        <translation>снимка нет</translation>
+    </message>
+    <message>
+        <source>Calibrating the camera is the floor&apos;s.</source>
+        <translation>Калибровка камеры — дело флор-менеджера.</translation>
+    </message>
+</context>
+<context>
+    <name>TeachDeckDialog</name>
+    <message>
+        <source>Teach the deck</source>
+        <translation>Обучение колоды</translation>
+    </message>
+    <message>
+        <source>Lay cards out apart and face up, in rows (about half the deck at a time). The cards found are numbered on the picture: name them in that order, rows from the far side, each row left to right, then Take this picture.</source>
+        <translation>Разложите карты рядами, лицом вверх, не касаясь друг друга (примерно полколоды за раз). Найденные карты пронумерованы на снимке: назовите их в этом порядке, ряды от дальней стороны, каждый ряд слева направо, затем нажмите «Взять этот снимок».</translation>
+    </message>
+    <message>
+        <source>the cards in reading order, like As Ks Qs</source>
+        <translation>карты по порядку, например As Ks Qs</translation>
+    </message>
+    <message>
+        <source>New picture</source>
+        <translation>Новый снимок</translation>
+    </message>
+    <message>
+        <source>Take this picture</source>
+        <translation>Взять этот снимок</translation>
+    </message>
+    <message>
+        <source>Start again</source>
+        <translation>Начать заново</translation>
+    </message>
+    <message>
+        <source>Teach and check</source>
+        <translation>Обучить и проверить</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>Сохранить</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>No picture from the camera yet: check the camera, then press New picture</source>
+        <translation>Снимка с камеры пока нет: проверьте камеру и нажмите «Новый снимок»</translation>
+    </message>
+    <message>
+        <source>This picture cannot be used: {0}</source>
+        <translation>Этот снимок не подходит: {0}</translation>
+    </message>
+    <message>
+        <source>{0} card(s) found on the picture</source>
+        <translation>карт найдено на снимке: {0}</translation>
+    </message>
+    <message>
+        <source>No picture to take: press New picture</source>
+        <translation>Нет снимка: нажмите «Новый снимок»</translation>
+    </message>
+    <message>
+        <source>{0} is not a card: write the cards like As Td 7c</source>
+        <translation>{0} — не карта: пишите карты так: As Td 7c</translation>
+    </message>
+    <message>
+        <source>{0} is named twice</source>
+        <translation>{0} названа дважды</translation>
+    </message>
+    <message>
+        <source>{0} is already on an earlier picture</source>
+        <translation>{0} уже есть на прошлом снимке</translation>
+    </message>
+    <message>
+        <source>The camera finds {0} card(s) on the picture and {1} are named: lay the cards apart and face up, then New picture; or name every card found</source>
+        <translation>Камера находит на снимке карт: {0}, названо: {1}. Разложите карты отдельно и лицом вверх и нажмите «Новый снимок» или назовите каждую найденную карту</translation>
+    </message>
+    <message>
+        <source>Picture kept: lay the next cards, then New picture</source>
+        <translation>Снимок взят: разложите следующие карты и нажмите «Новый снимок»</translation>
+    </message>
+    <message>
+        <source>No picture kept yet: lay out cards, name them, then Take this picture</source>
+        <translation>Ни одного снимка ещё не взято: разложите карты, назовите их и нажмите «Взять этот снимок»</translation>
+    </message>
+    <message>
+        <source>Not taught: {0}</source>
+        <translation>Не обучено: {0}</translation>
+    </message>
+    <message>
+        <source>Taught {0} card(s) from {1} picture(s).</source>
+        <translation>Обучено карт: {0}, снимков: {1}.</translation>
+    </message>
+    <message>
+        <source>Not read back ({0}): {1}. They will read unknown or wait for the dealer; lay them again on a new picture to teach them better.</source>
+        <translation>Не прочитаны при проверке ({0}): {1}. Они будут читаться как неизвестные или ждать дилера; разложите их ещё раз на новом снимке, чтобы обучить лучше.</translation>
+    </message>
+    <message>
+        <source>Every card is read back.</source>
+        <translation>Все карты прочитаны при проверке.</translation>
+    </message>
+    <message>
+        <source>Not laid out yet ({0}): {1}.</source>
+        <translation>Ещё не разложены ({0}): {1}.</translation>
+    </message>
+    <message>
+        <source>Not saved: {0}</source>
+        <translation>Не сохранено: {0}</translation>
+    </message>
+    <message>
+        <source>Saved in {0}; the camera reads with this deck now.</source>
+        <translation>Сохранено в {0}; камера уже читает с этой колодой.</translation>
+    </message>
+    <message>
+        <source>Pictures kept: {0} ({1} of 52 cards)</source>
+        <translation>Снимков взято: {0} ({1} из 52 карт)</translation>
+    </message>
+    <message>
+        <source>no picture</source>
+        <translation>снимка нет</translation>
+    </message>
+</context>
+<context>
+    <name>CameraMode</name>
+    <message>
+        <source>taught deck</source>
+        <translation>обученная колода</translation>
+    </message>
+    <message>
+        <source>general mode (no deck taught)</source>
+        <translation>общий режим (колода не обучена)</translation>
+    </message>
+    <message>
+        <source>picture only (the table is not calibrated)</source>
+        <translation>только изображение (стол не откалиброван)</translation>
+    </message>
+</context>
+<context>
+    <name>CalibrationCorner</name>
+    <message>
+        <source>far left</source>
+        <translation>дальний левый</translation>
+    </message>
+    <message>
+        <source>far right</source>
+        <translation>дальний правый</translation>
+    </message>
+    <message>
+        <source>near right</source>
+        <translation>ближний правый</translation>
+    </message>
+    <message>
+        <source>near left</source>
+        <translation>ближний левый</translation>
     </message>
 </context>
 </TS>
