@@ -152,7 +152,8 @@ def cmd_review(args: argparse.Namespace) -> int:
 def _add_console_arguments(parser: argparse.ArgumentParser) -> None:
     # no defaults here: an option given on the command line overrides the configuration, one not given leaves it be
     parser.add_argument("--game", default=None, choices=sorted(VARIANTS), help="variant code (default: [game] variant, else OK, Oklahoma)")
-    parser.add_argument("--structure", default=None, choices=[s.value for s in Structure], help="default: [game] structure, else pot-limit")
+    parser.add_argument("--structure", default=None, choices=[*(s.value for s in Structure), "mixed"],
+                        help="default: [game] structure, else pot-limit; mixed: Limit and Pot-limit alternate every orbit")
     parser.add_argument("--players", type=int, default=5, help="players at the demo table (default: 5)")
     parser.add_argument("--seed", type=int, default=None, help="seed of the demo deck (default: random)")
     parser.add_argument("--two-colour", action="store_true", help="two-colour deck instead of the four-colour one")

@@ -28,6 +28,7 @@ import platformdirs
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 if TYPE_CHECKING:
+    from dealer_console.engine.schedule import GameSchedule
     from dealer_console.engine.table import TableConfig
 
 APP_NAME = "dealer-console"
@@ -77,23 +78,49 @@ class TableSettings(BaseModel):
     """The dead-button rule (the default) or a moving button."""
 
 
+def _known_variant(value: str) -> str:
+    from dealer_console.engine.games import VARIANTS
+
+    if value not in VARIANTS:
+        raise ValueError(f"unknown game {value!r}; the games are {', '.join(sorted(VARIANTS))}")
+    return value
+
+
+class MixEntry(BaseModel):
+    """One game of a mix rotation (``mix = [{variant = "O/8", structure = "limit"}, ...]``)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    variant: str
+    structure: Literal["limit", "pot-limit", "no-limit"]
+
+    _variant_known = field_validator("variant")(_known_variant)
+
+
 class GameSettings(BaseModel):
-    """The game dealt at the table."""
+    """The game dealt at the table: one variant and structure, Mixed Omaha, or a mix rotation (SPEC: Mixed, Mix game)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     variant: str = "OK"
     """A variant code of ``dealer-console games``: O, O/8, 5O, 6O, DBO, OK..."""
-    structure: Literal["limit", "pot-limit", "no-limit"] = "pot-limit"
+    structure: Literal["limit", "pot-limit", "no-limit", "mixed"] = "pot-limit"
+    """``mixed``: Limit and Pot-limit of ``variant`` alternate (Limit first), or the games of ``mix`` in turn."""
+    mix: tuple[MixEntry, ...] = ()
+    """With ``structure = "mixed"``: the games of a mix table in their agreed order (empty: Mixed Omaha of ``variant``)."""
+    change_every: Literal["orbit", "hands"] = "orbit"
+    """A mixed table moves to the next game after each orbit of the button, or after ``hands_per_game`` hands."""
+    hands_per_game: int = Field(default=0, ge=0)
 
-    @field_validator("variant")
-    @classmethod
-    def _known_variant(cls, value: str) -> str:
-        from dealer_console.engine.games import VARIANTS
+    _variant_known = field_validator("variant")(_known_variant)
 
-        if value not in VARIANTS:
-            raise ValueError(f"unknown game {value!r}; the games are {', '.join(sorted(VARIANTS))}")
-        return value
+    @model_validator(mode="after")
+    def _mix_is_mixed(self) -> GameSettings:
+        if self.mix and self.structure != "mixed":
+            raise ValueError(f"a mix rotation needs structure = \"mixed\", not {self.structure!r}")
+        if self.structure == "mixed" and self.change_every == "hands" and self.hands_per_game < 1:
+            raise ValueError("change_every = \"hands\" needs hands_per_game of at least 1")
+        return self
 
 
 class StakesSettings(BaseModel):
@@ -103,6 +130,9 @@ class StakesSettings(BaseModel):
 
     small_blind: int = Field(default=1, ge=0)
     big_blind: int = Field(default=2, ge=1)
+    limit_small_blind: int | None = Field(default=None, ge=0)
+    """A mixed table's Limit blinds (None: twice the blinds above; they must be higher: SPEC, Mixed)."""
+    limit_big_blind: int | None = Field(default=None, ge=1)
     chip_unit: int = Field(default=1, ge=1)
     """The table's smallest chip: pots are split in this unit."""
     currency: str = ""
@@ -112,6 +142,10 @@ class StakesSettings(BaseModel):
     def _blinds_in_order(self) -> StakesSettings:
         if self.small_blind > self.big_blind:
             raise ValueError(f"the small blind {self.small_blind} exceeds the big blind {self.big_blind}")
+        if (self.limit_small_blind is None) != (self.limit_big_blind is None):
+            raise ValueError("give both limit_small_blind and limit_big_blind, or neither")
+        if self.limit_small_blind is not None and self.limit_big_blind is not None and self.limit_small_blind > self.limit_big_blind:
+            raise ValueError(f"the limit small blind {self.limit_small_blind} exceeds the limit big blind {self.limit_big_blind}")
         return self
 
 
@@ -251,20 +285,37 @@ class Settings(BaseModel):
         """Whether the console opens the demo table."""
         return self.console.demo if self.console.demo is not None else not self.players
 
+    def schedule(self) -> GameSchedule:
+        """The table's games in their order (raises the engine's ``EngineError`` for stakes it refuses)."""
+        from dealer_console.engine.games import Stakes
+        from dealer_console.engine.schedule import Rotation, mix_rotation, mixed_omaha, single_game
+
+        game, stakes = self.game, self.stakes
+        if game.structure != "mixed":
+            return single_game(game.variant, game.structure, small_blind=stakes.small_blind, big_blind=stakes.big_blind,
+                               chip_unit=stakes.chip_unit)
+        pot_limit = Stakes(small_blind=stakes.small_blind, big_blind=stakes.big_blind, chip_unit=stakes.chip_unit)
+        limit = None
+        if stakes.limit_small_blind is not None and stakes.limit_big_blind is not None:
+            limit = Stakes(small_blind=stakes.limit_small_blind, big_blind=stakes.limit_big_blind, chip_unit=stakes.chip_unit)
+        rotation = Rotation(game.change_every)
+        if game.mix:
+            return mix_rotation(tuple((entry.variant, entry.structure) for entry in game.mix), pot_limit=pot_limit, limit=limit,
+                                rotation=rotation, hands_per_game=game.hands_per_game)
+        return mixed_omaha(game.variant, pot_limit=pot_limit, limit=limit, rotation=rotation, hands_per_game=game.hands_per_game)
+
     def table_config(self) -> TableConfig:
         """The engine's table configuration; raises :class:`ConfigError` with the engine's reason when it cannot deal."""
         from dealer_console.engine.errors import EngineError
         from dealer_console.engine.games import HouseRules, MississippiPreflopOrder, Rake, StraddlePrecedence
-        from dealer_console.engine.schedule import single_game
         from dealer_console.engine.table import ButtonMode, TableConfig
         from dealer_console.engine.table_events import TableAgreements
 
         house = self.house
         try:
-            schedule = single_game(self.game.variant, self.game.structure, small_blind=self.stakes.small_blind,
-                                   big_blind=self.stakes.big_blind, chip_unit=self.stakes.chip_unit)
+            schedule = self.schedule()
             big = schedule.max_big_blind
-            limit = self.game.structure == "limit"
+            limit = schedule.all_limit
             return TableConfig(
                 name=self.table.name, seat_count=self.table.seats, schedule=schedule,
                 min_buy_in=self.table.min_buy_in or 20 * big,
@@ -301,7 +352,9 @@ button = "dead"           # or "moving"
 
 [game]
 variant = "OK"            # dealer-console games: O, O/8, 5O, 6O, DBO, OK
-structure = "pot-limit"   # limit, pot-limit, no-limit
+structure = "pot-limit"   # limit, pot-limit, no-limit, or mixed: Limit and Pot-limit alternate every orbit
+# mix = [{ variant = "O/8", structure = "limit" }, { variant = "DBO", structure = "pot-limit" }]  # a mix table (structure = "mixed")
+# change_every = "hands"  # instead of every orbit, with hands_per_game = 8
 
 [stakes]
 small_blind = 1

@@ -42,6 +42,10 @@ def test_file_then_environment_then_command_line(tmp_path: Path) -> None:
     ('[house]\nstraddle_precedence = "first come"\n', "house.straddle_precedence"),
     ('[tabel]\nname = "typo"\n', "tabel: Extra inputs are not permitted"),
     ('[console]\ndemo = false\n', "console.demo = false needs at least two [[players]]"),
+    ('[game]\nmix = [{ variant = "O", structure = "limit" }]\n', 'a mix rotation needs structure = "mixed"'),
+    ('[game]\nstructure = "mixed"\nmix = [{ variant = "Q", structure = "limit" }]\n', "game.mix.0.variant: unknown game 'Q'"),
+    ('[game]\nstructure = "mixed"\nchange_every = "hands"\n', 'change_every = "hands" needs hands_per_game of at least 1'),
+    ('[stakes]\nlimit_small_blind = 2\n', "give both limit_small_blind and limit_big_blind, or neither"),
 ])
 def test_bad_values_are_refused_naming_the_file_the_key_and_the_reason(tmp_path: Path, text: str, words: str) -> None:
     """A configuration mistake stops the start with one sentence naming the file, the key and what is wrong."""
@@ -116,3 +120,20 @@ def test_options_not_given_leave_the_configuration_alone(tmp_path: Path) -> None
     settings = load_settings(write(tmp_path, ""), environ={}, overrides={
         "game": {"variant": None, "structure": None}, "console": {"language": None, "four_colour": None}, "store": {"database_url": None}})
     assert (settings.game.variant, settings.console.language, settings.console.four_colour) == ("OK", "en", True)
+
+
+def test_a_mixed_table_alternates_limit_and_pot_limit_and_a_mix_table_deals_its_games_in_turn(tmp_path: Path) -> None:
+    """SPEC Betting structures, Mixed: Limit and Pot-limit alternate (every orbit, or N hands), each with its blinds, the
+    Limit blinds higher (omaha-betting-structures.txt, Blended Omaha); SPEC Games, Mix game: a rotation agreed per table."""
+    mixed = load_settings(write(tmp_path, '[game]\nvariant = "O"\nstructure = "mixed"\n'), environ={})
+    assert [entry.name for entry in mixed.table_config().schedule.games] == ["Limit Omaha (blinds 2/4)", "Pot-limit Omaha (blinds 1/2)"]
+    mix = load_settings(write(tmp_path, '[game]\nstructure = "mixed"\nchange_every = "hands"\nhands_per_game = 6\n'
+                                        'mix = [{ variant = "O/8", structure = "limit" }, { variant = "DBO", structure = "pot-limit" }]\n'
+                                        '[stakes]\nsmall_blind = 1\nbig_blind = 2\nlimit_small_blind = 3\nlimit_big_blind = 6\n'), environ={})
+    schedule = mix.table_config().schedule
+    assert [entry.name for entry in schedule.games] == ["Limit Omaha Hi-Lo 8-or-better (blinds 3/6)", "Pot-limit Double-board Omaha (blinds 1/2)"]
+    assert (schedule.rotation.value, schedule.hands_per_game) == ("hands", 6)
+    flat = load_settings(write(tmp_path, '[game]\nvariant = "O"\nstructure = "mixed"\n[stakes]\nlimit_small_blind = 1\nlimit_big_blind = 2\n'),
+                         environ={})
+    with pytest.raises(ConfigError, match="the Limit big blind 2 must be higher than the Pot-limit big blind 2"):
+        flat.table_config()
