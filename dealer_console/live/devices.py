@@ -9,6 +9,11 @@ street, and the shown-cards hook it calls when a hand dealt face down is shown) 
 that owns the :class:`TableSession` (the UI thread). ``subscribe`` listeners are called
 from any thread: a screen hands the call over to its own thread.
 
+The camera's reads are voted over consecutive frames before they are offered (:class:`CameraVotes`: a card read the
+same at its place in ``stable_frames`` frames in a row; a flickering place is unknown), and each keeps the frame it was
+read on: a street or a hand taken from the camera brings the pictures it was read from (:class:`CameraCards`), which a
+recorded session puts in the event store with the event (:func:`keep_card_pictures`, on the recorder's thread).
+
 Rules (SPEC, Inputs): every device is an aid, never required; a camera reading below the
 confidence threshold is never applied silently, it waits for the dealer to confirm or correct it;
 a bet read from chips is a proposal the dealer accepts (raises are confirmed).
@@ -23,6 +28,7 @@ from __future__ import annotations
 import csv
 import dataclasses
 import enum
+import functools
 import logging
 import math
 import queue
@@ -43,13 +49,14 @@ from dealer_console.engine.errors import CardError, IllegalActionError
 from dealer_console.engine.events import BetPlaced, Called, Checked, RaisedTo, WentAllIn
 from dealer_console.engine.hand import STREET_NAMES, Hand, Phase
 from dealer_console.live.sensors import BetProposal, ProposedAction, SensorWarning, TableSensors
-from dealer_console.live.table_session import BoardTarget, CardsUnread, Notice, NoticeLevel, TableSession
+from dealer_console.live.table_session import BoardTarget, CameraCards, CardPicture, CardsUnread, Notice, NoticeLevel, TableSession
 from drivers.board import BoardConfig, BoardState, Received, SensorBoard, StateChanged, open_board
 from drivers.codec import Heartbeat, LightMode
 from drivers.errors import SensorError
 from drivers.reader import BoardError, Listener, SensorReader
 
 if TYPE_CHECKING:
+    from dealer_console.store.store import Store
     from vision.calibration import Calibration
     from vision.recognize import TaughtDeck
     from vision.sources import Frame, FrameSource
@@ -65,16 +72,33 @@ Quad = tuple[tuple[float, float], ...]
 
 
 @dataclass(frozen=True, slots=True)
+class SeenAt:
+    """The picture a card was read on, kept for the evidence of the event that uses the reading (:mod:`vision.evidence`)."""
+
+    image: np.ndarray = field(repr=False, compare=False)
+    """The frame's BGR pixels, as the camera gave them."""
+    seq: int
+    wall_time: float
+    """The frame's own time (``time.time()`` when read)."""
+    quad: Quad
+    """The card's corners on that frame."""
+
+
+@dataclass(frozen=True, slots=True)
 class Sighting:
-    """One card a recognizer found in a frame."""
+    """One card a recognizer found in a frame (or, once voted over frames, at one place on the felt)."""
 
     card: Card | None
-    """The card read, ``None`` when the recognizer would not name it (unknown)."""
+    """The card read, ``None`` when the recognizer would not name it (unknown) or, voted, while the reads at the place disagree."""
     best: Card | None
     """The best guess even when unknown, for the dealer's prompt."""
     confidence: float
     """0..1; compared with the hub's threshold."""
     quad: Quad
+    steady: bool = True
+    """False while the camera named a card at this place in some of the last frames but not the same one in all of them."""
+    seen: SeenAt | None = field(default=None, compare=False, repr=False)
+    """The frame the card was read on (the best read of a voted card), for its evidence."""
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -277,6 +301,17 @@ class CameraFeed:
     mode: str = ""
     """How it reads, in words for the camera panel: ``"taught deck"``, ``"general mode (no deck taught)"``,
     ``"picture only (the table is not calibrated)"``; empty for the demo's camera."""
+    stable_frames: int = 3
+    """A card is offered as read once it was read the same, at or above the threshold, at its place in this many frames read in a
+    row (:class:`CameraVotes`); 1 takes every frame's reading as it comes."""
+    forget_frames: int = 5
+    """A card offered stays while this many frames read do not see it (a hand passing over it), then its place is forgotten."""
+
+    def __post_init__(self) -> None:
+        for name in ("stable_frames", "forget_frames"):
+            value = getattr(self, name)
+            if not isinstance(value, int) or value < 1:
+                raise ValueError(f"the camera's {name} must be a whole number of frames, 1 or more, not {value!r}")
 
 
 # ---------------------------------------------------------------------------------------------- sensor readings
@@ -357,6 +392,105 @@ def _rows(sightings: Sequence[Sighting]) -> list[list[Sighting]]:
         else:
             rows.append([sighting])
     return rows
+
+
+# ---------------------------------------------------------------------------------------------- voting over frames
+
+
+def _card_width(quad: Quad) -> float:
+    """The shorter side of a card's outline, in pixels."""
+    sides = [math.dist(quad[i], quad[(i + 1) % len(quad)]) for i in range(len(quad))]
+    return min(sides) if sides else 0.0
+
+
+class CameraVotes:
+    """The camera's reads voted over consecutive frames, place by place on the felt (:class:`vision.voting.FrameVoter`).
+
+    A card is offered as read (its voted :class:`Sighting` keeps ``card``) only once the recognizer named it at or above
+    the threshold at that place in ``stable_frames`` frames read in a row. A new place is not shown before it was seen on
+    that many frames (the camera is still looking); after that, for as long as the reads at a place flicker between cards
+    (or between a card and unknown), the place is unknown: ``card`` ``None``, ``steady`` False, with the latest best
+    guess for the dealer's prompt; never the last or the likeliest guess. A card offered stays while a hand passes over
+    it, for up to ``forget_after`` frames read without it, and leaves its place at once when it is read at another place
+    (it was moved); a confident read of another card at its place makes the place unknown again until that card is itself
+    stable. A place never named at or above the threshold is a plain doubtful read (``steady`` True, ``card`` ``None``),
+    which the dealer confirms as before.
+
+    Each voted sighting's ``seen`` is the frame of the best read of its card (of the latest read while unknown): its evidence.
+    Used on the camera's thread only.
+    """
+
+    def __init__(self, *, stable_frames: int = 3, forget_after: int = 5) -> None:
+        from vision.voting import FrameVoter
+
+        self.voter = FrameVoter(stable_frames=stable_frames, forget_after=forget_after)
+        self._latest: dict[int, Sighting] = {}
+        self._frames = 0
+
+    @property
+    def stable_frames(self) -> int:
+        """Frames in a row a card must be read the same before it is offered."""
+        return self.voter.stable_frames
+
+    def reset(self) -> None:
+        """Forget every place (a new setup, a camera reopened): the reads start afresh."""
+        self.voter.reset()
+        self._latest.clear()
+
+    @property
+    def settled(self) -> bool:
+        """Every place offers its card and was seen on the latest frame read: a still picture need not be read again."""
+        return all(track.reported is not None and track.missing_run == 0 for track in self.voter.tracks)
+
+    def update(self, sightings: Sequence[Sighting], *, threshold: float) -> tuple[Sighting, ...]:
+        """Vote with one frame's reads; return one sighting per place on the felt, as the console may use it now."""
+        from vision.boards import Sighting as PlaceSighting
+        from vision.voting import MISSING, UNREAD
+
+        self._frames += 1
+        widths = sorted(_card_width(sighting.quad) for sighting in sightings)
+        if widths:
+            # two places are told apart when their centres lie farther apart than 0.4 card widths (as vision.voting's live reader)
+            self.voter.match_distance_px = max(4.0, 0.4 * widths[len(widths) // 2])
+        offered = [
+            PlaceSighting(str(s.card) if s.card is not None and s.confidence >= threshold else None, s.confidence, s.centre,
+                          str(s.best or s.card) if (s.best or s.card) is not None else None, s)
+            for s in sightings
+        ]
+        self.voter.update(offered, seq=self._frames)
+        self._note_latest(sightings)
+        elsewhere = {s.card for s in offered if s.card is not None}
+        voted: list[Sighting] = []
+        for track in self.voter.tracks:
+            latest = self._latest.get(track.id)
+            if latest is None or track.reported is None and self._frames - track.first_seq + 1 < self.voter.stable_frames:
+                continue  # a place seen on fewer frames than a vote takes is not shown yet: the camera is still looking
+            if track.reported is not None and track.missing_run and track.reported in elsewhere:
+                continue  # not seen at its place but read elsewhere: the card was moved (not covered by a hand), its old place is empty
+            if track.reported is not None:
+                card = parse_card(track.reported)
+                best = track.best.source if track.best is not None and track.best.card == track.reported else latest
+                voted.append(dataclasses.replace(latest, card=card, best=card, confidence=best.confidence, steady=True, seen=best.seen))
+            else:
+                named = any(mark not in (MISSING, UNREAD) for mark in track.history)
+                voted.append(dataclasses.replace(latest, card=None, best=latest.best or latest.card, steady=not named))
+        return tuple(voted)
+
+    def _note_latest(self, sightings: Sequence[Sighting]) -> None:
+        """Remember, for each place seen on this frame, the read it was seen as (nearest first, each read to one place)."""
+        seen = [track for track in self.voter.tracks if track.last_seen_seq == self._frames]
+        pairs = sorted((math.dist((float(track.centre[0]), float(track.centre[1])), sighting.centre), index, number)
+                       for index, track in enumerate(seen) for number, sighting in enumerate(sightings))
+        placed: set[int] = set()
+        used: set[int] = set()
+        for _, index, number in pairs:
+            if index in placed or number in used:
+                continue
+            placed.add(index)
+            used.add(number)
+            self._latest[seen[index].id] = sightings[number]
+        alive = {track.id for track in self.voter.tracks}
+        self._latest = {key: value for key, value in self._latest.items() if key in alive}
 
 
 # ---------------------------------------------------------------------------------------------- the hub
@@ -540,9 +674,11 @@ class DeviceHub:
         recognizer_failed = False
         last: tuple[np.ndarray, float] | None = None
         generation = self._reading_generation
+        votes = CameraVotes(stable_frames=feed.stable_frames, forget_after=feed.forget_frames)
         while not self._stop.is_set():
             if generation != self._reading_generation:  # a new calibration or deck: read the picture again at once
                 generation, last, recognizer_failed = self._reading_generation, None, False
+                votes.reset()
             if source is None:
                 try:
                     source = feed.open_source()
@@ -550,6 +686,7 @@ class DeviceHub:
                     self._camera_state("not-opened", f"cannot open the camera: {error}")
                     self._stop.wait(feed.reopen_interval)
                     continue
+                votes.reset()  # a camera reopened may look at another felt: its places are voted afresh
             frame = source.read()
             self._camera_state(source.status.value, source.detail)
             if frame is None:
@@ -561,14 +698,18 @@ class DeviceHub:
                     self._stop.wait(feed.interval)
                 continue
             thumbnail = cv2.resize(frame.image, (160, 90), interpolation=cv2.INTER_AREA).astype(np.int16)
-            # a still felt keeps its reads: recognition (most of a core) runs again when the picture changes, or after `recheck`
+            # a still felt keeps its reads: recognition (most of a core) runs again when the picture changes, or after `recheck`,
+            # or while a place is still being voted on (a frame read again is another vote)
             still = (last is not None and last[0].shape == thumbnail.shape and int(np.abs(last[0] - thumbnail).max()) < feed.still_delta
-                     and time.monotonic() - last[1] < feed.recheck)
-            if still:
+                     and time.monotonic() - last[1] < feed.recheck and votes.settled)
+            if still or frame.frozen and last is not None:
+                # a frozen camera repeats a stale picture: its reads are not votes (they would look stable)
                 sightings = self._sightings
             else:
                 try:
-                    sightings = tuple((self.camera or feed).recognizer(frame))
+                    raw = (self.camera or feed).recognizer(frame)
+                    seen = [dataclasses.replace(s, seen=SeenAt(frame.image, frame.seq, frame.wall_time, s.quad)) for s in raw]
+                    sightings = votes.update(seen, threshold=self.threshold)
                     recognizer_failed, self._reading_problem = False, None
                     last = (thumbnail, time.monotonic())
                 except Exception as error:  # a recognizer bug must not stop the camera; the dealer deals by hand meanwhile
@@ -579,6 +720,7 @@ class DeviceHub:
                         self._notice(NoticeLevel.ERROR, f"Camera: the cards could not be read ({error}); deal from the console")
                     recognizer_failed = True
                     sightings = ()
+                    votes.reset()
                     last = None
             with self._lock:
                 self._frame = (frame.image, frame.seq)
@@ -667,7 +809,8 @@ class DeviceHub:
                 for card in hand.hole_cards(seat):
                     if card is not None:
                         held[card] = seat
-        named = Counter(s.card or s.best for s in sightings if (s.card or s.best) is not None and s.confidence >= self.threshold)
+        # a place whose reads still disagree names no card yet: it makes no other card a duplicate
+        named = Counter(s.card or s.best for s in sightings if (s.card or s.best) is not None and s.confidence >= self.threshold and s.steady)
         reads: list[CardRead] = []
         for zone, group in placed.items():
             for slot, sighting in enumerate(sorted(group, key=lambda s: s.centre[0])):
@@ -685,6 +828,11 @@ class DeviceHub:
         else:
             best = sighting.best.symbol if sighting.best is not None else "nothing"
             note = f"read below {round(100 * self.threshold)} % (best guess {best})"
+            ask = "confirm or correct it"
+            if not sighting.steady:
+                frames = self.camera.stable_frames if self.camera is not None else 1
+                note = f"not read the same in {frames} frames in a row yet (best guess {best})"
+                ask = "wait for the camera, or confirm or correct it"
             # a place the hand has already settled (a dealt board card, a known hand) does not wait for the dealer
             on_board = dealt.get(zone, ())
             known = self._known(zone, hand)
@@ -692,7 +840,7 @@ class DeviceHub:
                 return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}; the hand has {on_board[slot].symbol} there", settled=True)
             if known or not (zone.startswith("board") or self._to_be_named(zone, hand)):
                 return CardRead(sighting, zone, slot, CardStatus.LOW, None, note, settled=True)
-            return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}: confirm or correct it")
+            return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}: {ask}")
         assert card is not None
         if status is CardStatus.CONFIDENT and named[card] > 1:
             return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is read twice on the table")
@@ -742,8 +890,9 @@ class DeviceHub:
         self._confirmed[read.key] = (read.sighting.best, chosen)
         self._changed()
 
-    def _board_cards(self, target: BoardTarget, count: int) -> Sequence[Card] | None:
-        """The session's hook: the street's cards as the camera reads them; refuses what waits for the dealer.
+    def _board_cards(self, target: BoardTarget, count: int) -> CameraCards | None:
+        """The session's hook: the street's cards as the camera reads them, with the pictures they were read on; refuses what
+        waits for the dealer.
 
         Raises :class:`CardsUnread` with the reason when the camera gives no reading (the console's deck deals if it knows the
         cards, else the dealer types them).
@@ -784,9 +933,10 @@ class DeviceHub:
             if read.card is None:
                 raise IllegalActionError(f"Cannot deal the {street}: {where}, card {read.slot + 1}: {read.note} in the camera panel (V)",
                                          action=f"deal the {street}")
-        return tuple(read.card for read in reads[already:] if read.card is not None)
+        named = f"board {target.board + 1} {street}" if hand.game.variant.boards > 1 else street
+        return _camera_cards([(f"{named} card {number}", read) for number, read in enumerate(reads[already:], 1)])
 
-    def _shown_cards(self, seat: int, count: int) -> Sequence[Card] | None:
+    def _shown_cards(self, seat: int, count: int) -> CameraCards | None:
         """The session's hook for a hand it has not seen: the cards the camera reads in the seat's showdown zone, left to right.
 
         Refused while one of them is red or waits for the dealer, or while the camera sees another number of cards than the
@@ -815,7 +965,7 @@ class DeviceHub:
             if read.card is None:
                 raise IllegalActionError(f"Cannot show seat {seat}'s hand: card {read.slot + 1}: {read.note} in the camera panel (V)",
                                          seat=seat, action=verb)
-        return tuple(read.card for read in reads if read.card is not None)
+        return _camera_cards([(f"seat {seat} card {number}", read) for number, read in enumerate(reads, 1)])
 
     # ------------------------------------------------------------------ sensors, on the session's thread
 
@@ -945,6 +1095,53 @@ class DeviceHub:
         if zone is not None and zone.amount != expected:
             self._notice(NoticeLevel.WARNING, f"Seat {seat}: the dealer entered {words} for {expected}, the bet zone shows {zone.amount}",
                          seat)
+
+
+# ---------------------------------------------------------------------------------------------- evidence
+
+
+@dataclass(frozen=True, slots=True)
+class _Reading:
+    """A read as :func:`vision.evidence.make_evidence` takes it: the card's text, confidence and corners on its frame."""
+
+    card: str | None
+    confidence: float
+    quad: Quad
+
+
+def _camera_cards(reads: Sequence[tuple[str, CardRead]]) -> CameraCards:
+    """The cards of ``reads`` (each named: ``"flop card 1"``), with the means to keep the pictures they were read on."""
+    cards = tuple(read.card for _, read in reads if read.card is not None)
+    return CameraCards(cards, functools.partial(keep_card_pictures, list(reads)))
+
+
+def keep_card_pictures(reads: Sequence[tuple[str, CardRead]], store: Store, table_id: int | None) -> list[CardPicture]:
+    """Put each read card's crop (PNG) and the frame it was read on (JPEG, once per frame) in the event store; name them.
+
+    Runs on the thread that records (the session's background recorder), never the screen's: encoding a 1920x1080 frame
+    takes tens of milliseconds. Raises :class:`vision.evidence.EvidenceError` when a read kept no picture or the store
+    kept other bytes than those hashed, or the store's own errors.
+    """
+    from vision.evidence import EvidenceError, Image, make_evidence, store_evidence
+
+    frames: dict[tuple[int, float], Image] = {}
+    pictures = []
+    for subject, read in reads:
+        seen = read.sighting.seen
+        if seen is None:
+            raise EvidenceError(f"no picture was kept of {subject}")
+        frame = frames.get((seen.seq, seen.wall_time))
+        if frame is None:
+            frame = frames[(seen.seq, seen.wall_time)] = Image.encode(seen.image, "jpeg")
+        guess = read.sighting.card or read.sighting.best
+        text = str(guess) if guess is not None else None
+        evidence = make_evidence(seen.image, _Reading(text, read.sighting.confidence, seen.quad), frame_seq=seen.seq,
+                                 wall_time=seen.wall_time, frame_image=frame)
+        kept = store_evidence(store, evidence, table_id=table_id)
+        pictures.append(CardPicture(subject=subject, read=text or "", confidence=read.sighting.confidence, applied=guess == read.card,
+                                    crop_sha256=kept.crop_sha256, frame_sha256=kept.frame_sha256, frame_seq=seen.seq,
+                                    frame_at=evidence.captured_at))
+    return pictures
 
 
 # ---------------------------------------------------------------------------------------------- recognizers
@@ -1209,6 +1406,7 @@ __all__ = [
     "CalibratedZones",
     "CameraFeed",
     "CameraSetup",
+    "CameraVotes",
     "CameraView",
     "CameraZones",
     "CardRead",
@@ -1216,6 +1414,7 @@ __all__ = [
     "DeviceHub",
     "Recognizer",
     "PictureOnly",
+    "SeenAt",
     "Sighting",
     "TaughtDeckError",
     "TaughtDeckRecognizer",
@@ -1223,6 +1422,7 @@ __all__ = [
     "ZoneMap",
     "ZoneRow",
     "board_zone",
+    "keep_card_pictures",
     "load_taught_deck",
     "read_back",
     "run_row_cards",

@@ -17,6 +17,11 @@ the command is refused with :class:`CardsNeeded`, whose :class:`CardRequest` goe
 ``subscribe_card_requests`` listeners (the screen opens its card entry); the dealer's cards then
 come back through ``deal_board(cards)`` or ``show(seat, cards)`` and are recorded as the dealer's.
 
+A camera's reading may come with the pictures it was read from (:class:`CameraCards`): at a recorded table each
+card's crop and the frame go into the store first (``Store.put_evidence``, on the thread that records), then the
+event names the frame (``evidence_sha256``, ``frame_at``, source camera), then one ``reading`` record per card names
+its crop. Pictures that cannot be kept never hold up the deal: the event is recorded without them, with a warning.
+
 With an event store (:meth:`TableSession.recorded`) every command is write-ahead (SPEC: Records and
 review; docs/store.md): the engine verifies the event, the store appends it durably, and only then
 is it applied and the listeners told. A :class:`~dealer_console.store.errors.StoreError` becomes a
@@ -36,6 +41,7 @@ from __future__ import annotations
 
 import enum
 import functools
+import logging
 import queue
 import random
 import threading
@@ -84,6 +90,8 @@ from dealer_console.engine.table_events import (
 if TYPE_CHECKING:
     from dealer_console.store.recorder import RecordedTable
     from dealer_console.store.store import StaffMember, Store
+
+log = logging.getLogger(__name__)
 
 DeckSource = Callable[[int], Sequence[Card]]
 """Given the hand number, the cards in the order they will be dealt (first card dealt first)."""
@@ -185,6 +193,37 @@ class CardsNeeded(IllegalActionError):
     def __init__(self, message: str, *, request: CardRequest) -> None:
         super().__init__(message, seat=request.seat, action="name the cards")
         self.request = request
+
+
+@dataclass(frozen=True, slots=True)
+class CardPicture:
+    """One card of a camera reading, its pictures already in the event store (SPEC, Records and review: a camera's event keeps
+    its evidence)."""
+
+    subject: str
+    """Which card, in words: ``"flop card 1"``, ``"board 2 turn card 1"``, ``"seat 3 card 2"``."""
+    read: str
+    """What the camera read there (its best guess when the dealer confirmed or corrected it), ``""`` for nothing."""
+    confidence: float
+    applied: bool
+    """The camera's card is the one dealt (False: the dealer corrected it)."""
+    crop_sha256: str
+    """The card seen from straight above (``Store.put_evidence``)."""
+    frame_sha256: str
+    """The whole picture it was read from."""
+    frame_seq: int
+    frame_at: datetime
+    """The frame's own time (UTC)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CameraCards:
+    """Cards a camera read for a street or a shown hand, with the means to keep the pictures they were read from."""
+
+    cards: tuple[Card, ...]
+    keep_pictures: Callable[[Store, int], Sequence[CardPicture]] | None = None
+    """Given the store and the table's id, puts each card's crop and frame in the store and names them (raises when a picture
+    cannot be made or kept). Called only at a recorded table, on the thread that records, before the event is appended."""
 
 
 class CardsUnread(IllegalActionError):
@@ -298,22 +337,25 @@ class TableSession:
         self.recorder: RecordedTable | None = None
         """The store's write-ahead table (``None``: nothing is recorded)."""
         self._store_errors: tuple[type[Exception], ...] = ()
-        self.board_cards: Callable[[BoardTarget, int], Sequence[Card] | None] | None = None
+        self.board_cards: Callable[[BoardTarget, int], Sequence[Card] | CameraCards | None] | None = None
         """Where dealt board cards come from instead of the deck (the overhead camera): given the street due and its card count,
-        the cards, ``None`` or :class:`CardsUnread` for no reading, or an :class:`IllegalActionError` to refuse (a reading waiting for
-        the dealer). Without a reading the known deck deals (the demo); at a real table the dealer names the cards."""
+        the cards (:class:`CameraCards` with their pictures), ``None`` or :class:`CardsUnread` for no reading, or an
+        :class:`IllegalActionError` to refuse (a reading waiting for the dealer). Without a reading the known deck deals (the demo);
+        at a real table the dealer names the cards."""
         self.hole_cards_seen = True
         """True: the console's deck deals the hole cards and the hand knows them (the demo). False (a real table): the dealer
         deals them face down, the hand records them unseen (``None``) and learns them when they are shown (``shown_cards``)."""
-        self.shown_cards: Callable[[int, int], Sequence[Card] | None] | None = None
+        self.shown_cards: Callable[[int, int], Sequence[Card] | CameraCards | None] | None = None
         """Where a seat's cards come from when it shows a hand the console has not seen (the overhead camera): given the seat and
-        its card count, the cards, ``None`` or :class:`CardsUnread` when nobody read them (the dealer names them), or an
-        :class:`IllegalActionError` to refuse."""
+        its card count, the cards (:class:`CameraCards` with their pictures), ``None`` or :class:`CardsUnread` when nobody read
+        them (the dealer names them), or an :class:`IllegalActionError` to refuse."""
         self._face_down: dict[int, tuple[Card, ...]] = {}
         self._thrown: list[tuple[int, int | None, Card | None]] = []
         self._background: BackgroundRecorder | None = None
         self._pending = 0
         self._busy_listeners: list[Callable[[bool], None]] = []
+        self._step_notices: list[Notice] = []
+        """Warnings raised by the command being run that do not refuse it (camera pictures that could not be kept)."""
 
     # ------------------------------------------------------------------ the event store
 
@@ -363,11 +405,12 @@ class TableSession:
                     out.add(event.card)
             self._deck = [card for card in reversed(self._deck_for_hand(self.plan.number)) if card not in out]
 
-    def _play(self, event: Event, *, from_camera: bool = False) -> None:
+    def _play(self, event: Event, *, from_camera: bool = False, camera: CameraCards | None = None, what: str = "cards") -> None:
         """One hand event: checked by the engine, stored durably (with a store), then applied.
 
         ``from_camera``: the event's cards are the camera's reading (stored with the camera as its source; everything
-        else the dealer keys or types is the dealer's).
+        else the dealer keys or types is the dealer's). ``camera``: that reading with its pictures, kept in the store
+        before the event (``what`` names the cards in a warning: ``"flop"``, ``"seat 3's hand"``).
         """
         hand = self._require_hand()
         recorder = self.recorder
@@ -375,12 +418,48 @@ class TableSession:
             hand.apply(event)
             return
         assert recorder.hand is not None and recorder.hand.hand is hand
-        if from_camera:
-            from dealer_console.store.models import Source
-
-            recorder.hand.play(event, actor=self.dealer, source=Source.CAMERA)
-        else:
+        if not from_camera:
             recorder.hand.play(event, actor=self.dealer)
+            return
+        from dealer_console.store.models import Source
+
+        pictures: Sequence[CardPicture] = ()
+        if camera is not None and camera.keep_pictures is not None:
+            hand.verify(event)  # a refused event keeps no picture
+            try:
+                pictures = camera.keep_pictures(recorder.store, recorder.table_id)
+            except Exception as error:  # noqa: BLE001 - the pictures are an aid: the deal goes on without them
+                log.warning("camera pictures of the %s not kept", what, exc_info=True)
+                self._step_notices.append(Notice(NoticeLevel.WARNING, f"The camera's pictures of the {what} are not kept ({error}); "
+                                                                      "the cards are recorded without them"))
+        # the event names the latest frame its cards were read on; each card's reading names its crop (and any other frame)
+        main = max(pictures, key=lambda picture: (picture.frame_at, picture.frame_seq)) if pictures else None
+        stored = recorder.hand.play(event, actor=self.dealer, source=Source.CAMERA, frame_at=None if main is None else main.frame_at,
+                                    evidence_sha256=None if main is None else main.frame_sha256)
+        if pictures:
+            self._record_pictures(pictures, hand_id=stored.hand_id, frame_sha256=stored.evidence_sha256, what=what)
+
+    def _record_pictures(self, pictures: Sequence[CardPicture], *, hand_id: int | None, frame_sha256: str | None, what: str) -> None:
+        """After a camera's event: a ``reading`` record per card naming its crop, and one per other frame the cards were read on."""
+        from dealer_console.store.models import Source
+        from dealer_console.store.records import ReadingTaken
+
+        recorder = self.recorder
+        assert recorder is not None
+        frames = {frame_sha256}
+        try:
+            for picture in pictures:
+                reading = ReadingTaken(subject=picture.subject, value=picture.read, confidence=round(picture.confidence, 4),
+                                       applied=picture.applied)
+                recorder.store.append(recorder.table_id, reading, hand_id=hand_id, source=Source.CAMERA, actor=self.dealer,
+                                      frame_at=picture.frame_at, evidence_sha256=picture.crop_sha256)
+                if picture.frame_sha256 not in frames:
+                    frames.add(picture.frame_sha256)
+                    recorder.store.append(recorder.table_id, ReadingTaken(subject="camera frame", value=str(picture.frame_seq)),
+                                          hand_id=hand_id, source=Source.CAMERA, actor=self.dealer, frame_at=picture.frame_at,
+                                          evidence_sha256=picture.frame_sha256)
+        except self._store_errors as error:
+            self._step_notices.append(Notice(NoticeLevel.WARNING, f"The {what} is recorded, but not every camera reading behind it: {error}"))
 
     def _record(self, event: TableEvent) -> None:
         """One table record: checked, stored durably (with a store), then applied."""
@@ -466,6 +545,13 @@ class TableSession:
 
     def _execute(self, command: Callable[[], object]) -> CommandOutcome:
         """Run ``command`` (on whichever thread records); nothing is told to the listeners here."""
+        self._step_notices = []
+        outcome = self._execute_command(command)
+        outcome.notices.extend(self._step_notices)
+        self._step_notices = []
+        return outcome
+
+    def _execute_command(self, command: Callable[[], object]) -> CommandOutcome:
         notice_before = self.hand.all_in_notice if self.hand is not None else None
         size_before = self._size()
         try:
@@ -917,8 +1003,9 @@ class TableSession:
                 given, reason = None, str(unread)
             if given is not None:
                 # the cards on the felt (read by the camera) leave the session's deck once their deal is recorded
-                self._play(BoardDealt(cards=tuple(given), board=target.board, run=target.run), from_camera=True)
-                self._deck = [card for card in self._deck if card not in given]
+                camera = given if isinstance(given, CameraCards) else CameraCards(tuple(given))
+                self._play(BoardDealt(cards=camera.cards, board=target.board, run=target.run), from_camera=True, camera=camera, what=street)
+                self._deck = [card for card in self._deck if card not in camera.cards]
                 return
             if not self.hole_cards_seen:
                 # a real table: the console's deck is a model, never the cards on the felt
@@ -954,7 +1041,8 @@ class TableSession:
                 except CardsUnread as unread:
                     named, reason = None, str(unread)
                 if named is not None:
-                    self._play(CardsShown(seat=seat, cards=tuple(named)), from_camera=True)
+                    camera = named if isinstance(named, CameraCards) else CameraCards(tuple(named))
+                    self._play(CardsShown(seat=seat, cards=camera.cards), from_camera=True, camera=camera, what=f"seat {seat}'s hand")
                     return
                 raise CardsNeeded(f"Type seat {seat}'s {len(held)} cards: they were dealt face down and {reason}",
                                   request=CardRequest(len(held), seat=seat, reason=reason))

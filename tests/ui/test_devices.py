@@ -210,6 +210,9 @@ def test_duplicate_and_disagreeing_camera_readings_are_red_and_refused(qtbot, de
     assert "A♠ is in seat 3's hand" in window.notification_area.messages()[0]
     recognizer.misread.clear()
     qtbot.waitUntil(lambda: not window.camera_panel.problems.isVisibleTo(window.camera_panel), timeout=WAIT_MS)
+    # the place read As, now 8c: offered once read the same over the camera's frames in a row (docs/ui.md, Devices)
+    qtbot.waitUntil(lambda: [r.card for r in devices.hub.camera_view().zone("board 1")] == [card(c) for c in "6c 2s 8c".split()],
+                    timeout=WAIT_MS)
     key(qtbot, window, "D")
     assert session.hand.boards()[0] == tuple(card(c) for c in "6c 2s 8c".split())
 
