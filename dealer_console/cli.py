@@ -193,10 +193,19 @@ def _let_top_level_options_through(commands: argparse._SubParsersAction[argparse
                 _let_top_level_options_through(inner, shared)
 
 
+class _ConsoleParser(argparse.ArgumentParser):
+    """The top-level parser: its long epilog (every configuration key, an example) is written only when help is asked for."""
+
+    def format_help(self) -> str:
+        if self.epilog is None:
+            self.epilog = _configuration_epilog()
+        return super().format_help()
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command-line interface."""
-    parser = argparse.ArgumentParser(prog="dealer-console", description="The dealer console for Omaha-family poker tables.",
-                                     epilog=_configuration_epilog(), formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = _ConsoleParser(prog="dealer-console", description="The dealer console for Omaha-family poker tables.",
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
     commands = parser.add_subparsers(dest="command", required=False)
     parser.set_defaults(run=cmd_console)
     _add_console_arguments(parser)

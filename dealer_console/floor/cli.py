@@ -12,14 +12,14 @@ import argparse
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.engine.errors import EngineError
-from dealer_console.floor.report import dispute_report_html, summary_text, table_summaries
-from dealer_console.floor.review import HandReview
 from dealer_console.store.errors import RecordNotFoundError, StoreError
-from dealer_console.store.search import HandQuery
-from dealer_console.store.store import Store
+
+if TYPE_CHECKING:
+    from dealer_console.store.store import Store
 
 EXIT_ERROR = 2
 
@@ -51,11 +51,15 @@ def resolve_hand(store: Store, hand: str) -> int:
 
 
 def _open(args: argparse.Namespace) -> Store:
+    from dealer_console.store.store import Store
+
     settings = load_settings(args.config, overrides={"store": {"database_url": args.database}})
     return Store.open(settings=settings.store)
 
 
 def cmd_hands(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.store.search import HandQuery
+
     query = HandQuery(
         table_id=None if args.table is None else store.table_id(args.table),
         since=None if args.since is None else parse_time(args.since), until=None if args.until is None else parse_time(args.until),
@@ -72,6 +76,8 @@ def cmd_hands(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_show(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.floor.review import HandReview
+
     review = HandReview.load(store, resolve_hand(store, args.hand))
     s = review.summary
     print(f"hand id {s.id}: table {s.table_id} #{s.number}, {s.game} {s.structure} {s.small_blind}/{s.big_blind},"
@@ -99,6 +105,9 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_report(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.floor.report import dispute_report_html
+    from dealer_console.floor.review import HandReview
+
     if not args.html and not args.pdf:
         raise ValueError("say where to write the report: --html PATH and/or --pdf PATH")
     review = HandReview.load(store, resolve_hand(store, args.hand))
@@ -119,6 +128,7 @@ def cmd_report(args: argparse.Namespace, store: Store) -> int:
 
 def cmd_phh(args: argparse.Namespace, store: Store) -> int:
     from dealer_console.engine.phh import export_phh
+    from dealer_console.floor.review import HandReview
 
     review = HandReview.load(store, resolve_hand(store, args.hand))
     text = export_phh(review.hand, players=dict(review.players) or None, table=review.summary.table_id,
@@ -131,6 +141,8 @@ def cmd_phh(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_summary(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.floor.report import summary_text, table_summaries
+
     summary = table_summaries(
         store, since=None if args.since is None else parse_time(args.since), until=None if args.until is None else parse_time(args.until),
         table_id=None if args.table is None else store.table_id(args.table),
