@@ -63,7 +63,7 @@ def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     # Local felt lightness: lower envelope on a coarse grid (cards are brighter than felt, so a min filter
     # over about two card widths removes them), then smoothed.
     h, w = L.shape
-    f = 16
+    f = max(2, int(round(32 * cfg.scale)))  # coarse cells of ~32 frame pixels whatever the working resolution
     coarse = cv2.resize(L, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
     k = max(3, int(2.2 * cfg.card_width_px * cfg.scale / f) | 1)
     env = cv2.erode(coarse, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))

@@ -1,10 +1,13 @@
-"""Measure reading accuracy on synthetic scenes against their ground truth."""
+"""Measure reading accuracy on synthetic scenes against their ground truth, and write them as labelled folders for ``vision-eval``."""
 
 from __future__ import annotations
 
+import csv
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 
+import cv2
 import numpy as np
 
 from .detect import DetectorConfig
@@ -86,3 +89,82 @@ def evaluate(deck: Deck, taught: TaughtDeck, seeds: list[int], cfg: SceneConfig 
         score.ms.append((time.perf_counter() - t) * 1000)
         score_scene(scene, readings, score)
     return score
+
+
+def export_labelled(deck: Deck, folder: Path, *, teach_seeds: list[int], test_seeds: list[int], cfg: SceneConfig | None = None,
+                    n_cards: int | None = None) -> tuple[Path, Path]:
+    """Write synthetic scenes as a labelled folder in the ``dealer-console vision-eval`` format; returns (teach, test) folders.
+
+    ``teach/cards.csv``: one row per laid-out picture (image, cards in reading order, card_width_px).
+    ``test/expected.csv``: one row per card (image, card, the box round its corners, card_width_px).
+    """
+    teach_dir, test_dir = folder / "teach", folder / "test"
+    teach_dir.mkdir(parents=True, exist_ok=True)
+    test_dir.mkdir(parents=True, exist_ok=True)
+    with open(teach_dir / "cards.csv", "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["image", "cards", "card_width_px"])
+        for seed in teach_seeds:
+            s = teach_layout(deck, seed, cfg=cfg)
+            name = f"teach-{seed}.png"
+            if not cv2.imwrite(str(teach_dir / name), s.image):
+                raise OSError(f"cannot write {teach_dir / name}")
+            w.writerow([name, " ".join(c.card for c in s.cards), f"{s.card_width_px:.2f}"])
+    with open(test_dir / "expected.csv", "w", newline="", encoding="utf-8") as fh:
+        w = csv.writer(fh)
+        w.writerow(["image", "card", "xmin", "ymin", "xmax", "ymax", "card_width_px"])
+        for seed in test_seeds:
+            s = generate_scene(deck, seed, cfg, n_cards=n_cards)
+            name = f"scene-{seed}.png"
+            if not cv2.imwrite(str(test_dir / name), s.image):
+                raise OSError(f"cannot write {test_dir / name}")
+            for c in s.cards:
+                (x0, y0), (x1, y1) = c.quad.min(axis=0), c.quad.max(axis=0)
+                w.writerow([name, c.card, f"{x0:.0f}", f"{y0:.0f}", f"{x1:.0f}", f"{y1:.0f}", f"{s.card_width_px:.2f}"])
+    return teach_dir, test_dir
+
+
+@dataclass
+class VotingScore:
+    """Single-frame reading against voting over a short live feed of the same scenes."""
+
+    single: Score = field(default_factory=Score)  # every frame scored on its own
+    voted: Score = field(default_factory=Score)  # the cards reported after the feed, scored once per scene
+
+
+def live_feed(scene: Scene, frames: int, seed: int) -> list[np.ndarray]:
+    """Frames of a camera watching a still scene: fresh sensor noise, a little flicker of the light and a pixel of shake."""
+    rng = np.random.default_rng(seed)
+    out = []
+    h, w = scene.image.shape[:2]
+    for _ in range(frames):
+        dx, dy = rng.uniform(-1.5, 1.5, 2)
+        shaken = cv2.warpAffine(scene.image, np.array([[1, 0, dx], [0, 1, dy]], np.float32), (w, h), borderMode=cv2.BORDER_REPLICATE)
+        gain = float(rng.uniform(0.92, 1.08))
+        noise = np.asarray(rng.normal(0, 3, shaken.shape), np.float32)
+        img = np.asarray(shaken, np.float32) * gain + noise
+        out.append(np.asarray(np.clip(img, 0, 255), np.uint8))
+    return out
+
+
+def evaluate_voting(deck: Deck, taught: TaughtDeck, seeds: list[int], *, frames: int = 15, stable_frames: int = 5,
+                    cfg: SceneConfig | None = None) -> VotingScore:
+    """Read each scene as a live feed of ``frames`` frames (half a second at 30 fps): score every frame alone, and the
+    cards reported at the end of the feed (stable over ``stable_frames`` frames in a row) once."""
+    from .boards import Sighting
+    from .voting import FrameVoter
+
+    result = VotingScore()
+    for seed in seeds:
+        scene = generate_scene(deck, seed, cfg)
+        det_cfg = DetectorConfig(card_width_px=scene.card_width_px)
+        voter = FrameVoter(stable_frames=stable_frames, match_distance_px=0.5 * scene.card_width_px)
+        for k, img in enumerate(live_feed(scene, frames, seed)):
+            t = time.perf_counter()
+            readings = read_frame(img, taught, det_cfg)
+            result.single.ms.append((time.perf_counter() - t) * 1000)
+            score_scene(scene, readings, result.single)
+            voter.update([Sighting.from_reading(r) for r in readings], seq=k)
+        stable = [t.best.source for t in voter.tracks if t.reported is not None and t.best is not None]
+        score_scene(scene, stable, result.voted)
+    return result

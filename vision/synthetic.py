@@ -79,8 +79,8 @@ def _draw_suit(img: np.ndarray, suit: str, cx: int, cy: int, s: int, color: tupl
         cv2.fillPoly(img, [np.array([[cx, cy], [cx + s // 3, cy + s], [cx - s // 3, cy + s]], np.int32)], color)
 
 
-def drawn_deck() -> Deck:
-    """A deck drawn here (no art needed): rank letter and suit shape in two opposite corners."""
+def drawn_deck(font: int = cv2.FONT_HERSHEY_DUPLEX, thickness: int = 6, name: str = "drawn") -> Deck:
+    """A deck drawn here (no art needed): rank text and suit shape in two opposite corners."""
     w, h = 500, int(500 * CARD_ASPECT)
     mask = _rounded_mask(w, h, 30)
     faces: dict[str, np.ndarray] = {}
@@ -91,13 +91,23 @@ def drawn_deck() -> Deck:
         label = "10" if rank == "T" else rank
         half = np.full((h, w, 3), 250, np.uint8)
         scale = 2.4 if len(label) == 1 else 1.9
-        cv2.putText(half, label, (14, 80), cv2.FONT_HERSHEY_DUPLEX, scale, color, 6, cv2.LINE_AA)
+        (tw, th), _ = cv2.getTextSize(label, font, scale, thickness)
+        # Fit the label to the index box whatever the font (Hershey fonts differ in width and height).
+        fit = min(1.0, 80.0 / max(tw, 1), 66.0 / max(th, 1))
+        cv2.putText(half, label, (14, 80), font, scale * fit, color, thickness, cv2.LINE_AA)
         _draw_suit(half, suit, 50, 142, 38, color)
         _draw_suit(half, suit, w // 2, h // 2 - 40, 70, color)
         face = np.minimum(half, cv2.rotate(half, cv2.ROTATE_180))
         cv2.rectangle(face, (110, 200), (w - 110, h - 200), color, 3)
         faces[card] = np.dstack([face, mask])
-    return Deck("drawn", faces)
+    return Deck(name, faces)
+
+
+def font_decks() -> list[Deck]:
+    """Drawn decks in several standard fonts and stroke weights: the glyphs of the general (untaught) mode."""
+    styles = [(cv2.FONT_HERSHEY_SIMPLEX, 5), (cv2.FONT_HERSHEY_DUPLEX, 7), (cv2.FONT_HERSHEY_COMPLEX, 6),
+              (cv2.FONT_HERSHEY_TRIPLEX, 6), (cv2.FONT_HERSHEY_SIMPLEX, 9)]
+    return [drawn_deck(f, t, f"font-{f}-{t}") for f, t in styles]
 
 
 def available_decks(data_dir: Path | None) -> list[Deck]:

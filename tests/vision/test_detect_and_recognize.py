@@ -5,8 +5,8 @@ adaptive or felt-model segmentation, size limits from the calibration"; "Recogni
 suit with a confidence, rejecting to 'unknown' below a threshold"; taught-deck mode "lay out cards,
 tell the console which they are, in reading order"); SPEC "Inputs" (a reading below the confidence
 threshold is never applied silently).  Teach and test scenes always use different seeds.
-The recall floors below are regression guards set under the values measured in docs/vision.md,
-not the issue's targets (which are not met yet).
+The recall floors below are regression guards set under the values measured in docs/vision.md
+(bench/vision_accuracy.py), not the issue's targets.
 """
 
 from __future__ import annotations
@@ -108,13 +108,16 @@ def test_taught_cards_are_read_with_their_rank_and_suit(drawn: Deck, drawn_taugh
     assert all(0 < r.confidence <= 1 for r in confident)
 
 
-def test_a_card_without_an_index_is_read_as_unknown(drawn: Deck, drawn_taught: TaughtDeck) -> None:
-    """SPEC Inputs: below the confidence threshold a reading is never applied; a blank face has no index to read."""
+def test_a_card_without_an_index_is_never_read(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+    """SPEC Inputs: a reading is never applied without confidence.  Cards are read from their corner indices, so a
+    blank face (no index to read) gives no confident reading at all, whatever its outline looks like."""
     blank = {c: np.dstack([np.full_like(f[:, :, :3], 245), f[:, :, 3]]) for c, f in drawn.faces.items()}
     s = generate_scene(Deck("blank", blank), 7200, CLEAN, n_cards=6)
     readings = read_frame(s.image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
-    assert len(readings) == 6
     assert all(r.card is None and r.confidence == 0.0 for r in readings)
+    # The same layout with printed faces is read: the rule above is not vacuous.
+    printed = read_frame(generate_scene(drawn, 7200, CLEAN, n_cards=6).image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+    assert sum(r.card is not None for r in printed) >= 5
 
 
 def test_an_untaught_card_design_is_not_read_confidently(drawn: Deck, shared_data: Path) -> None:
@@ -140,19 +143,17 @@ def test_corner_index_is_read_from_either_corner(drawn: Deck, drawn_taught: Taug
     covered = face.copy()
     cv2.rectangle(covered, (0, 0), (70, 110), (40, 90, 30), -1)
     r = drawn_taught.read_face(covered, c.quad)
-    assert r.best == c.card and r.score > 0.85
-    assert r.card in (None, c.card)
-    top_left_only = drawn_taught.score_crop(covered[:84, :46])  # the covered corner alone matches nothing well
-    assert max(top_left_only[0].values()) < 0.75
+    assert r.card == c.card and r.corners == 1
+    ranks, _ = drawn_taught.score_crop(covered[:96, :60])  # the covered corner alone holds no index
+    assert not ranks or max(ranks.values()) < drawn_taught.min_score
 
 
 @pytest.mark.parametrize("art", ["vectorized_playing_cards_aguilar_lgpl3", "vpc_byron_knoll_public_domain"])
 def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path, art: str) -> None:
-    """Issue 5 'Done when' 2 (partial, 6 scenes, not the 2,000 of the target): full scenes with overlaps, glare,
-    shadow, chips; taught from separate seeds.  Guards: no confident misread, recall of visible indices >= 50 %
-    (measured about 65-70 %, see docs/vision.md; the target is 98 %).  Over 200 scenes the same code still
-    makes 4-6 confident misreads per art set (docs/vision.md, known failure 1): these 6 seeds guard against
-    regressions, they do not prove the target."""
+    """Issue 5 'Done when' 2 (regression guard on 6 scenes; the measured run of 2,000 scenes per art set is
+    bench/vision_accuracy.py, figures in docs/vision.md): full scenes with overlaps, glare, shadow, chips; taught from
+    separate seeds.  No confident misread, and recall of visible indices at least 55 % (measured 65-80 % on these
+    decks; the issue's target of 98 % is not met)."""
     folder = shared_data / "cards" / art
     if not (folder / "manifest.csv").is_file():
         pytest.skip(f"card art set {art} absent")
@@ -160,7 +161,24 @@ def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path
     taught = teach_deck(deck, TEACH_SEEDS)
     score = evaluate(deck, taught, TEST_SEEDS)
     assert score.confident_misreads == 0, score.misread_examples
-    assert score.recall_visible >= 0.5, score.as_dict()
+    assert score.recall_visible >= 0.55, score.as_dict()
+
+
+def test_overlapping_hole_cards_are_read_from_the_corner_left_showing(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+    """Issue 5: 'hole cards overlapping in pairs at showdown ... reading a card from its visible corner index when the
+    card is partly covered'.  In scenes of overlapping pairs only, most lower cards (under half of them visible) are read."""
+    cfg = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=True)
+    lower = read = 0
+    for seed in range(7500, 7504):
+        s = generate_scene(drawn, seed, cfg, n_cards=13)
+        readings = read_frame(s.image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+        truth = {c.card: c for c in s.cards}
+        assert all(r.card in truth for r in readings if r.card is not None)
+        for c in s.cards:
+            if c.visible_fraction < 0.7 and c.index_visible:
+                lower += 1
+                read += any(r.card == c.card for r in readings)
+    assert lower >= 8 and read >= 0.6 * lower, (read, lower)
 
 
 def test_two_corners_naming_different_cards_is_unknown(drawn: Deck, drawn_taught: TaughtDeck) -> None:

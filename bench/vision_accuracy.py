@@ -1,0 +1,104 @@
+"""Accuracy of card reading, measured at scale (issue 5 "Done when" 1 and 2, and the general mode).
+
+``python bench/vision_accuracy.py [--quick] [--scenes N] [--general N] [--photos | --no-photos]``
+
+- Taught-deck mode, per shared art set (the drawn deck when the art is absent): taught from two
+  laid-out teaching frames (seeds 900001-900002), then N synthetic overhead scenes (1920x1080,
+  5-20 cards, overlapping pairs, glare, shadow, chips; seeds 5000 onwards, never used to set a
+  threshold) are read and scored against their ground truth.
+- General mode: the same scenes read with glyphs learnt from the standard fonts and the *other*
+  art set(s) only; the deck being read is never taught.
+- Real photos: ``rank_photos`` taught from its ``train`` split, measured on ``test``.
+
+Single thread.  The last line is one JSON object with, per part, ``recall``, ``precision``,
+``confident_misreads`` and milliseconds per frame.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+os.environ.setdefault("OMP_NUM_THREADS", "1")
+os.environ.setdefault("MKL_NUM_THREADS", "1")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import cv2  # noqa: E402
+
+from vision.detect import DetectorConfig  # noqa: E402
+from vision.evaluate import Score, score_scene  # noqa: E402
+from vision.rank_photos import evaluate_ranks, load_split, teach_ranks  # noqa: E402
+from vision.recognize import TaughtDeck, general_deck, read_frame, teach  # noqa: E402
+from vision.synthetic import Deck, available_decks, generate_scene, teach_layout  # noqa: E402
+
+TEACH_SEEDS = (900001, 900002)
+FIRST_TEST_SEED = 5000
+
+
+def taught(deck: Deck) -> TaughtDeck:
+    t = TaughtDeck()
+    for seed in TEACH_SEEDS:
+        s = teach_layout(deck, seed)
+        teach([(s.image, [c.card for c in s.cards])], s.card_width_px, t)
+    return t
+
+
+def run(deck: Deck, reader: TaughtDeck, n: int, label: str) -> dict[str, object]:
+    sc = Score()
+    t0 = time.perf_counter()
+    for seed in range(FIRST_TEST_SEED, FIRST_TEST_SEED + n):
+        s = generate_scene(deck, seed)
+        t = time.perf_counter()
+        readings = read_frame(s.image, reader, DetectorConfig(card_width_px=s.card_width_px))
+        sc.ms.append((time.perf_counter() - t) * 1000)
+        score_scene(s, readings, sc)
+    d = sc.as_dict()
+    d["accuracy"] = d["precision"]
+    print(f"{label}: {n} scenes in {time.perf_counter() - t0:.0f} s: {d}", flush=True)
+    for e in sc.misread_examples:
+        print(f"  misread {e}", flush=True)
+    return d
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--quick", action="store_true", help="20 scenes per deck, 10 in general mode, photos on a sample")
+    ap.add_argument("--scenes", type=int, default=None, help="scenes per art set in taught mode (default 2000)")
+    ap.add_argument("--general", type=int, default=None, help="scenes per art set in general mode (default 200)")
+    ap.add_argument("--no-photos", action="store_true")
+    args = ap.parse_args()
+    cv2.setNumThreads(1)
+    n = args.scenes or (20 if args.quick else 2000)
+    ng = args.general if args.general is not None else (10 if args.quick else 200)
+    data = Path(os.environ.get("DEALER_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+    decks = available_decks(data if data.is_dir() else None)
+    out: dict[str, object] = {}
+    for deck in decks:
+        out[f"taught/{deck.name}"] = run(deck, taught(deck), n, f"taught {deck.name}")
+    if ng:
+        for deck in decks:
+            others = [d for d in decks if d.name != deck.name and d.name != "drawn"]
+            out[f"general/{deck.name}"] = run(deck, general_deck(others), ng, f"general {deck.name} (glyphs from fonts + {[d.name for d in others]})")
+    photos = data / "rank_photos"
+    if not args.no_photos and (photos / "labels_normalized.csv").is_file():
+        train, test = load_split(photos, "train"), load_split(photos, "test")
+        if args.quick:
+            train, test = train[::4], test[::3]
+        t0 = time.perf_counter()
+        reader = teach_ranks(train)
+        sc = evaluate_ranks(reader, test)
+        d = sc.as_dict()
+        print(f"rank_photos: taught on {len(train)} train photos, {len(test)} test photos in {time.perf_counter() - t0:.0f} s: {d}", flush=True)
+        for e in sc.examples:
+            print(f"  misread {e}", flush=True)
+        out["rank_photos"] = d
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()

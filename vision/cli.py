@@ -1,0 +1,310 @@
+"""``dealer-console vision-eval``: measure card reading on a folder of labelled pictures.
+
+Teaching pictures (``--teach DIR``): the cards laid out apart, face up, listed in reading order (rows top
+to bottom, left to right) in ``DIR/cards.csv`` with columns ``image`` and ``cards`` (space-separated,
+e.g. ``As Kd 7c``).  Without teaching pictures, ``--general`` reads in the general mode (standard corner
+indices of decks not taught).
+
+Test pictures (``--test DIR``) with a CSV of the cards expected on each (``--expected``, default
+``DIR/expected.csv``): one row per card (column ``card``) or per picture (column ``cards``,
+space-separated); the picture in column ``image`` (or ``image_file`` / ``filename``); optionally the
+card's box on the picture (``xmin, ymin, xmax, ymax``: a reading then counts only inside the box of the
+card it names), a ``split`` column (``--split``), and ``card_width_px`` (the card width on that picture;
+it overrides ``--card-width-px``, which overrides the calibration's scale).  With ``--calibration`` every
+picture must have the calibration's size, and the floor round the table is masked off.  A card
+written with ``?`` as its suit (``K?``) is checked on its rank only; rank names (``king``,
+``ten``...) in a ``class`` column are read the same way.  This is the format of
+``shared/data/rank_photos/labels_normalized.csv``.
+
+Scores: recall (expected cards read confidently and right), precision (confident readings that are
+right), confident misreads (confident readings that are wrong: another card, or no card there) and
+milliseconds per picture of reading.  The last line printed is JSON with the keys ``recall``,
+``precision``, ``confident_misreads`` and ``ms_per_frame``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+RANK_NAMES = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8", "seven": "7", "six": "6",
+              "five": "5", "four": "4", "three": "3", "two": "2"}
+IMAGE_COLUMNS = ("image", "image_file", "filename")
+BOX = ("xmin", "ymin", "xmax", "ymax")
+
+
+class EvalInputError(ValueError):
+    """The folders or CSV files given cannot be used; the message says which and why."""
+
+
+@dataclass
+class Expected:
+    card: str  # 'As', or 'A?' for rank only
+    box: tuple[float, float, float, float] | None = None
+
+    def matches(self, card: str) -> bool:
+        return card == self.card or (self.card[1] == "?" and card[0] == self.card[0])
+
+
+@dataclass
+class Picture:
+    path: Path
+    expected: list[Expected] = field(default_factory=list)
+    card_width_px: float | None = None
+
+
+@dataclass
+class Tally:
+    pictures: int = 0
+    unreadable: list[str] = field(default_factory=list)
+    expected: int = 0
+    correct: int = 0
+    confident: int = 0
+    misreads: int = 0
+    unknown: int = 0
+    ms: list[float] = field(default_factory=list)
+    misread_examples: list[str] = field(default_factory=list)
+
+    def summary(self) -> dict[str, Any]:
+        return {
+            "recall": round(self.correct / self.expected, 4) if self.expected else 0.0,
+            "precision": round(self.correct / self.confident, 5) if self.confident else 0.0,
+            "confident_misreads": self.misreads,
+            "ms_per_frame": round(statistics.fmean(self.ms), 2) if self.ms else None,
+            "median_ms": round(statistics.median(self.ms), 2) if self.ms else None,
+            "pictures": self.pictures, "unreadable": len(self.unreadable), "expected": self.expected, "correct": self.correct,
+            "confident_readings": self.confident, "unknown_readings": self.unknown,
+        }
+
+
+def parse_card_label(text: str, where: str) -> str:
+    """``As``, ``10h``, ``K?`` or a rank name (``king``) as a card or a rank-only card."""
+    from .synthetic import ALL_CARDS
+
+    t = text.strip()
+    if t.lower() in RANK_NAMES:
+        return RANK_NAMES[t.lower()] + "?"
+    if t[:2] == "10":
+        t = "T" + t[2:]
+    if len(t) == 2:
+        card = t[0].upper() + t[1].lower()
+        if card in ALL_CARDS or (card[1] == "?" and card[0] in "23456789TJQKA"):
+            return card
+    raise EvalInputError(f"{where}: {text!r} is not a card (write it like As, Td, 7c, or K? for a rank alone)")
+
+
+def _rows(path: Path) -> tuple[list[str], list[dict[str, str]]]:
+    try:
+        with open(path, newline="", encoding="utf-8-sig") as fh:
+            reader = csv.DictReader(fh)
+            rows = list(reader)
+            return list(reader.fieldnames or []), rows
+    except FileNotFoundError as error:
+        raise EvalInputError(f"the CSV file {path} does not exist") from error
+    except (OSError, UnicodeDecodeError, csv.Error) as error:
+        raise EvalInputError(f"the CSV file {path} cannot be read: {error}") from error
+
+
+def _find_image(folder: Path, name: str, split: str | None) -> Path:
+    for candidate in ((folder / split / name) if split else None, folder / name):
+        if candidate is not None and candidate.is_file():
+            return candidate
+    return folder / name
+
+
+def read_expected(csv_path: Path, folder: Path, *, split: str | None = None) -> list[Picture]:
+    """Pictures and their expected cards from a CSV (see the module's description for the columns)."""
+    columns, rows = _rows(csv_path)
+    image_col = next((c for c in IMAGE_COLUMNS if c in columns), None)
+    card_col = next((c for c in ("card", "cards", "class") if c in columns), None)
+    if image_col is None or card_col is None:
+        raise EvalInputError(f"{csv_path}: needs a picture column ({' or '.join(IMAGE_COLUMNS)}) and a card column (card, cards or class);"
+                             f" it has {', '.join(columns) or 'no columns'}")
+    has_box = all(c in columns for c in BOX)
+    if split is not None and "split" not in columns:
+        raise EvalInputError(f"{csv_path}: --split {split} given but the file has no split column")
+    pictures: dict[str, Picture] = {}
+    for n, row in enumerate(rows, 2):
+        if split is not None and row.get("split") != split:
+            continue
+        name = (row.get(image_col) or "").strip()
+        if not name:
+            raise EvalInputError(f"{csv_path} line {n}: no picture named")
+        pic = pictures.setdefault(name, Picture(_find_image(folder, name, split)))
+        labels = (row.get(card_col) or "").split() if card_col == "cards" else [row.get(card_col) or ""]
+        box = None
+        if has_box:
+            try:
+                x0, y0, x1, y1 = (float(row[c]) for c in BOX)
+                box = (x0, y0, x1, y1)
+            except (TypeError, ValueError) as error:
+                raise EvalInputError(f"{csv_path} line {n}: the box {[row.get(c) for c in BOX]} is not four numbers") from error
+        for label in labels:
+            if label.strip():
+                pic.expected.append(Expected(parse_card_label(label, f"{csv_path} line {n}"), box if len(labels) == 1 else None))
+        if row.get("card_width_px"):
+            try:
+                pic.card_width_px = float(row["card_width_px"])
+            except ValueError as error:
+                raise EvalInputError(f"{csv_path} line {n}: card_width_px {row['card_width_px']!r} is not a number") from error
+    if not pictures:
+        raise EvalInputError(f"{csv_path}: no pictures listed" + (f" in split {split!r}" if split else ""))
+    return list(pictures.values())
+
+
+def _scale(pic: Picture, args: argparse.Namespace, calibration: Any) -> float:
+    """Card width on this picture: its own ``card_width_px``, else ``--card-width-px``, else the calibration's, else its boxes'."""
+    if pic.card_width_px is not None:
+        return pic.card_width_px
+    if args.card_width_px is not None:
+        return float(args.card_width_px)
+    if calibration is not None:
+        return float(calibration.detector_config().card_width_px)
+    boxes = [e.box for e in pic.expected if e.box is not None]
+    if args.scale_from_boxes and boxes:
+        return float(statistics.median(min(b[2] - b[0], b[3] - b[1]) for b in boxes))
+    raise EvalInputError(f"{pic.path.name}: how wide is a card on this picture? Give --calibration, --card-width-px, a card_width_px column"
+                         + (", or --scale-from-boxes" if boxes else ""))
+
+
+def score_picture(pic: Picture, readings: list[Any], tally: Tally) -> None:
+    """Count one picture's confident readings against its expected cards."""
+    tally.expected += len(pic.expected)
+    open_ = list(range(len(pic.expected)))
+    confident = [r for r in readings if r.card is not None]
+    tally.unknown += len(readings) - len(confident)
+    # Exact cards first, then rank-only ones, so a rank-only label does not take a card another label names exactly.
+    confident.sort(key=lambda r: -float(r.confidence))
+    for r in confident:
+        tally.confident += 1
+        centre = r.quad.reshape(-1, 2).mean(axis=0)
+        fits = [i for i in open_ if pic.expected[i].matches(r.card)
+                and (pic.expected[i].box is None or (pic.expected[i].box[0] <= centre[0] <= pic.expected[i].box[2]  # type: ignore[index]
+                                                      and pic.expected[i].box[1] <= centre[1] <= pic.expected[i].box[3]))]  # type: ignore[index]
+        if fits:
+            i = min(fits, key=lambda k: pic.expected[k].card.endswith("?"))
+            open_.remove(i)
+            tally.correct += 1
+        else:
+            tally.misreads += 1
+            if len(tally.misread_examples) < 10:
+                tally.misread_examples.append(f"{pic.path.name}: read {r.card} at ({centre[0]:.0f}, {centre[1]:.0f}), confidence {r.confidence:.2f}")
+
+
+def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
+    """Teach (or take the general mode), read every test picture, and print the scores; returns the JSON summary."""
+    import cv2
+
+    out = out if out is not None else sys.stdout
+
+    from .calibration import Calibration
+    from .detect import DetectorConfig
+    from .recognize import TeachError, general_deck, read_frame, teach
+
+    calibration = Calibration.load(args.calibration) if args.calibration else None
+    test_dir = Path(args.test)
+    if not test_dir.is_dir():
+        raise EvalInputError(f"the test folder {test_dir} does not exist")
+    pictures = read_expected(Path(args.expected) if args.expected else test_dir / "expected.csv", test_dir, split=args.split)
+    if args.limit:
+        pictures = pictures[: args.limit]
+    if args.teach is None and not args.general:
+        raise EvalInputError("give teaching pictures (--teach DIR) or read in the general mode (--general)")
+    if args.teach is not None:
+        teach_dir = Path(args.teach)
+        if not teach_dir.is_dir():
+            raise EvalInputError(f"the teaching folder {teach_dir} does not exist")
+        teach_pics = read_expected(Path(args.teach_cards) if args.teach_cards else teach_dir / "cards.csv", teach_dir)
+        deck = None
+        taught = 0
+        for pic in teach_pics:
+            frame = cv2.imread(str(pic.path), cv2.IMREAD_COLOR)
+            if frame is None:
+                raise EvalInputError(f"the teaching picture {pic.path} cannot be read")
+            cards = [e.card for e in pic.expected]
+            if any(c.endswith("?") for c in cards):
+                raise EvalInputError(f"{pic.path.name}: a deck is taught with full cards (rank and suit), not {' '.join(cards)}")
+            try:
+                deck = teach([(frame, cards)], _scale(pic, args, calibration), deck)
+            except TeachError as error:
+                raise EvalInputError(f"{pic.path.name}: {error}") from error
+            taught += len(cards)
+        print(f"taught {taught} cards from {len(teach_pics)} picture(s)", file=out)
+    else:
+        try:
+            deck = general_deck()
+        except TeachError as error:
+            raise EvalInputError(f"the general mode could not be prepared: {error}") from error
+        print("general mode (no deck taught)", file=out)
+    if deck is None:
+        raise EvalInputError("no deck to read with: the teaching CSV lists no pictures")
+    tally = Tally()
+    for pic in pictures:
+        tally.pictures += 1
+        frame = cv2.imread(str(pic.path), cv2.IMREAD_COLOR)
+        if frame is None:
+            tally.unreadable.append(pic.path.name)
+            tally.expected += len(pic.expected)
+            continue
+        if calibration is not None:
+            calibration.check_frame(frame)
+            frame = calibration.mask_off_table(frame)
+            cfg = calibration.detector_config() if pic.card_width_px is None and args.card_width_px is None else \
+                calibration.detector_config(card_width_px=_scale(pic, args, calibration))
+        else:
+            cfg = DetectorConfig(card_width_px=_scale(pic, args, None))
+        t0 = time.perf_counter()
+        readings = read_frame(frame, deck, cfg)
+        tally.ms.append((time.perf_counter() - t0) * 1000)
+        score_picture(pic, readings, tally)
+    s = tally.summary()
+    rank_only = any(e.card.endswith("?") for p in pictures for e in p.expected)
+    print(f"tested {tally.pictures} picture(s), {tally.expected} expected card(s)" + (" (some checked on rank only)" if rank_only else ""), file=out)
+    if tally.unreadable:
+        print(f"unreadable pictures (their cards count as missed): {', '.join(tally.unreadable)}", file=out)
+    print(f"recall {100 * s['recall']:.2f} % ({tally.correct} of {tally.expected})", file=out)
+    print(f"precision {100 * s['precision']:.3f} % ({tally.correct} of {tally.confident} confident readings)", file=out)
+    print(f"confident misreads {tally.misreads}", file=out)
+    for example in tally.misread_examples:
+        print(f"  {example}", file=out)
+    print(f"unknown readings {tally.unknown}", file=out)
+    if tally.ms:
+        print(f"ms per frame {s['ms_per_frame']:.1f} (median {s['median_ms']:.1f})", file=out)
+    print(json.dumps(s), file=out)
+    return s
+
+
+def cmd_vision_eval(args: argparse.Namespace) -> int:
+    """Entry of ``dealer-console vision-eval``."""
+    from .calibration import CalibrationError
+
+    try:
+        run_eval(args)
+    except (EvalInputError, CalibrationError) as error:
+        print(f"dealer-console vision-eval: {error}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def add_vision_eval_parser(commands: Any) -> None:
+    """Add ``vision-eval`` to the ``dealer-console`` sub-commands."""
+    p = commands.add_parser("vision-eval", help="measure card reading on labelled pictures (recall, precision, confident misreads, ms per frame)",
+                            description=__doc__.split("\n\n", 1)[1] if __doc__ else None, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--teach", metavar="DIR", help="folder of teaching pictures with cards.csv (image, cards in reading order)")
+    p.add_argument("--teach-cards", metavar="CSV", help="the teaching CSV, if not DIR/cards.csv")
+    p.add_argument("--general", action="store_true", help="read in the general mode (decks not taught) instead of teaching")
+    p.add_argument("--test", metavar="DIR", required=True, help="folder of test pictures")
+    p.add_argument("--expected", metavar="CSV", help="expected cards per picture (default: DIR/expected.csv)")
+    p.add_argument("--split", help="only the rows of this split (a 'split' column, e.g. test)")
+    p.add_argument("--calibration", metavar="TOML", help="the table's calibration (size limits and table mask)")
+    p.add_argument("--card-width-px", type=float, help="card width on the pictures, in pixels")
+    p.add_argument("--scale-from-boxes", action="store_true", help="take each picture's card width from its labelled boxes (no calibration)")
+    p.add_argument("--limit", type=int, default=None, help="only the first N test pictures")
+    p.set_defaults(run=cmd_vision_eval)

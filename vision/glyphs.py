@@ -1,0 +1,446 @@
+"""Corner indices found directly on the frame: a rank glyph with its suit glyph just below it.
+
+A card is read from its corner index, not from its outline, so a card half covered by its
+neighbour (hole cards overlapping at showdown) is read from the corner that shows.  Steps:
+
+1. Ink: a pixel is ink when it is much darker than the local paper (a max filter about one glyph
+   wide), so red and black print on a white face are found under uneven light and shadow, and
+   felt, wood or carpet far from any paper is not.
+2. Candidates: ink blobs of glyph size (from the calibration scale when there is one), paired
+   when one sits about one glyph height from the other; either may be the rank.
+3. Upright: the pair is turned so that the suit lies straight below the rank, then the rank glyph
+   (with its neighbour for "10") and the suit glyph are each cut to their own box and resized once
+   to a fixed size -- scale and rotation are gone before anything is compared.
+4. Compare with a :class:`GlyphBook` (glyphs taught from a deck, or rendered from fonts for
+   decks never taught): normalised correlation, best against the best *other* rank or suit, and the
+   ink colour (red or black) must agree with the suit.  Suit shapes are also kept as "not a rank",
+   so two pips one above the other are not read as an index.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import cv2
+import numpy as np
+
+RANK_SIZE = (18, 26)  # normalised rank glyph (w, h)
+SUIT_SIZE = (18, 18)  # normalised suit glyph (w, h)
+INK_RATIO = 0.72  # ink is darker than this fraction of the local paper
+INK_CONTRAST = 28.0  # and darker by at least this many grey levels
+RED_SUITS = "hd"
+JUNK = "-"  # a rank template that stands for "this is not a rank glyph" (a pip, a suit shape)
+
+
+@dataclass
+class IndexCandidate:
+    """One rank-over-suit pair, made upright and normalised."""
+
+    rank_vec: np.ndarray  # unit vector of the normalised rank glyph
+    suit_vec: np.ndarray
+    rank_aspect: float  # width / height of the rank glyph's box
+    suit_aspect: float
+    suit_ratio: float  # suit height / rank height
+    redness: float  # ink red-minus-green, paper subtracted (grey levels); > 0 red print
+    anchor: np.ndarray  # the suit glyph's centre in frame coordinates (x, y)
+    up: np.ndarray  # unit vector from the suit toward the rank, frame coordinates
+    rank_h: float  # rank glyph height in frame pixels
+    crop: np.ndarray  # upright BGR crop of the index (evidence)
+    geometry: tuple[float, float, float] = (0.0, 0.0, 0.0)  # blob sizes of rank and suit, centre distance (frame px)
+    rank_at: np.ndarray | None = None  # the rank glyph's centre in frame coordinates
+    corner: float = 0.0  # evidence that the face ends just left of and above the index (see _corner_evidence)
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    v = v.astype(np.float32).ravel()
+    v = v - v.mean()
+    n = float(np.linalg.norm(v))
+    return v / n if n > 1e-6 else v
+
+
+def _odd(x: float) -> int:
+    return max(3, int(round(x)) | 1)
+
+
+def paper_and_ink(gray: np.ndarray, glyph_h: float) -> tuple[np.ndarray, np.ndarray]:
+    """Local paper level (max filter about a glyph and a half wide) and the binary ink mask."""
+    k = _odd(1.5 * glyph_h)
+    paper = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    thr = cv2.convertScaleAbs(paper, alpha=INK_RATIO)
+    dark = cv2.compare(gray, thr, cv2.CMP_LT)
+    contrast = cv2.compare(cv2.subtract(paper, gray), INK_CONTRAST, cv2.CMP_GT)
+    return paper, cv2.bitwise_and(dark, contrast)
+
+
+@dataclass
+class FinderConfig:
+    """Glyph size window in frame pixels (rank glyph height)."""
+
+    glyph_h: tuple[float, float] = (9.0, 40.0)
+    max_candidates: int = 400  # pairs examined per frame at most (nearest-first)
+    # Taught geometry in frame pixels (blob size of the rank, of the suit, distance between their centres);
+    # None: only the relative rules apply (decks never taught, frames without a scale).
+    rank_blob: tuple[float, float] | None = None
+    suit_blob: tuple[float, float] | None = None
+    pair_dist: tuple[float, float] | None = None
+
+
+def find_indices(frame: np.ndarray, cfg: FinderConfig, allowed: np.ndarray | None = None, allowed_scale: float = 1.0,
+                 roi: tuple[int, int, int, int] | None = None) -> list[IndexCandidate]:
+    """Every plausible corner index on the frame (or inside ``roi`` = x0, y0, x1, y1).
+
+    ``allowed`` is an optional uint8 mask at ``allowed_scale`` of the frame: blobs whose centre falls
+    outside it are skipped (the detector passes the band of card area near card edges)."""
+    x0, y0 = 0, 0
+    if roi is not None:
+        x0, y0, x1, y1 = roi
+        frame = frame[y0:y1, x0:x1]
+    if frame.size == 0:
+        return []
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    gmin, gmax = cfg.glyph_h
+    paper, ink = paper_and_ink(gray, gmax)
+    if allowed is not None:
+        # Felt next to a card is darker than the card's paper, like ink: cut it away at the card's outline so an
+        # index printed close to the edge is not joined to the felt.
+        a = allowed
+        if roi is not None:
+            a = a[int(y0 * allowed_scale):int(np.ceil((y0 + gray.shape[0]) * allowed_scale)),
+                  int(x0 * allowed_scale):int(np.ceil((x0 + gray.shape[1]) * allowed_scale))]
+        up = cv2.resize(a, (gray.shape[1], gray.shape[0]), interpolation=cv2.INTER_NEAREST)
+        # The face itself at full resolution: paper-bright pixels inside the coarse card area, each piece filled
+        # to its convex hull (cards are convex; the hull takes back the print, even print touching the edge).
+        bright = cv2.bitwise_and(cv2.compare(gray, cv2.convertScaleAbs(paper, alpha=0.8), cv2.CMP_GE), up)
+        pieces, _ = cv2.findContours(bright, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+        min_area = (2 * gmax) ** 2
+        hulls = [cv2.convexHull(k) for k in pieces if cv2.contourArea(k) >= min_area]
+        valid = np.zeros_like(gray)
+        cv2.drawContours(valid, hulls, -1, 255, -1)
+        # Two pixels in from the outline: the card's anti-aliased rim is neither paper nor ink.
+        valid = cv2.erode(valid, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+        ink = cv2.bitwise_and(ink, valid)
+        # Outside the card the "paper" is the felt itself: nothing there is ink.
+        paper = cv2.bitwise_and(paper, valid)
+    # Outer contours, not connected-component labelling: on a sparse 1920x1080 mask they are ~20x faster.
+    # Two-level hierarchy: glyphs lie inside holes of the felt's "ink" (felt is darker than the nearby face),
+    # so outer boundaries at any depth are kept and only hole boundaries dropped.
+    contours, hier = cv2.findContours(ink, cv2.RETR_CCOMP, cv2.CHAIN_APPROX_SIMPLE)
+    if hier is None:
+        return []
+    contours = [k for k, hh in zip(contours, hier[0], strict=True) if hh[3] < 0]
+    boxes = np.array([cv2.boundingRect(k) for k in contours], np.float32).reshape(-1, 4)
+    if len(boxes) < 2:
+        return []
+    w, h = boxes[:, 2], boxes[:, 3]
+    md = np.maximum(w, h)
+    ok = (md >= 0.35 * gmin) & (md <= 1.5 * gmax) & (np.minimum(w, h) >= 2)
+    if allowed is not None:
+        ax = np.clip(((boxes[:, 0] + w / 2 + x0) * allowed_scale).astype(int), 0, allowed.shape[1] - 1)
+        ay = np.clip(((boxes[:, 1] + h / 2 + y0) * allowed_scale).astype(int), 0, allowed.shape[0] - 1)
+        ok &= allowed[ay, ax] > 0
+    idx = np.nonzero(ok)[0]
+    c = np.array([_centroid(contours[i], boxes[i]) for i in idx], np.float32).reshape(-1, 2)
+    if len(idx) < 2:
+        return []
+    mdi = md[idx]
+    d = np.linalg.norm(c[:, None, :] - c[None, :, :], axis=2)
+    big = np.maximum(mdi[:, None], mdi[None, :])
+    small = np.minimum(mdi[:, None], mdi[None, :])
+    pair = (d >= 0.55 * big) & (d <= 1.9 * big) & (small >= 0.3 * big) & (d >= 0.5 * gmin) & (d <= 1.9 * gmax)
+    np.fill_diagonal(pair, False)
+    if cfg.rank_blob is not None:
+        pair &= ((mdi >= cfg.rank_blob[0]) & (mdi <= cfg.rank_blob[1]))[:, None]
+    if cfg.suit_blob is not None:
+        pair &= ((mdi >= cfg.suit_blob[0]) & (mdi <= cfg.suit_blob[1]))[None, :]
+    if cfg.pair_dist is not None:
+        pair &= (d >= cfg.pair_dist[0]) & (d <= cfg.pair_dist[1])
+    ri, si = np.nonzero(pair)  # ri: rank candidate, si: suit candidate (both orders appear)
+    if len(ri) > cfg.max_candidates:
+        order = np.argsort(d[ri, si] / big[ri, si])[: cfg.max_candidates]
+        ri, si = ri[order], si[order]
+    out: list[IndexCandidate] = []
+    bgr = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
+    for a, b in zip(ri.tolist(), si.tolist(), strict=True):
+        cand = _upright(bgr, gray, paper, ink, c[a], c[b], float(mdi[a]), float(mdi[b]))
+        if cand is not None:
+            cand.geometry = (float(mdi[a]), float(mdi[b]), float(d[a, b]))
+            cand.anchor = cand.anchor + np.array([x0, y0], np.float32)
+            if cand.rank_at is not None:
+                cand.rank_at = cand.rank_at + np.array([x0, y0], np.float32)
+            out.append(cand)
+    return out
+
+
+def _centroid(contour: np.ndarray, box: np.ndarray) -> tuple[float, float]:
+    m = cv2.moments(contour)
+    if m["m00"] > 1e-3:
+        return m["m10"] / m["m00"], m["m01"] / m["m00"]
+    return float(box[0] + box[2] / 2), float(box[1] + box[3] / 2)
+
+
+def _warp(img: np.ndarray, M: np.ndarray, size: int, border: int | tuple[int, ...]) -> np.ndarray:
+    return cv2.warpAffine(img, M, (size, size), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_CONSTANT, borderValue=border)
+
+
+def _upright(bgr: np.ndarray, gray: np.ndarray, paper: np.ndarray, ink: np.ndarray, c_rank: np.ndarray, c_suit: np.ndarray,
+             md_rank: float, md_suit: float, refine: bool = True) -> IndexCandidate | None:
+    """Turn a rank/suit pair upright (suit straight below rank) and normalise both glyphs."""
+    v = c_rank - c_suit
+    dist = float(np.linalg.norm(v))
+    up = v / max(dist, 1e-6)
+    size = int(max(dist, md_rank, md_suit) * 3.4) | 1
+    ang = np.degrees(np.arctan2(up[0], -up[1]))  # rotation that takes `up` to (0, -1)
+    centre_out = np.array([size / 2, size * 0.62], np.float32)
+    M = cv2.getRotationMatrix2D((float(c_suit[0]), float(c_suit[1])), float(ang), 1.0)
+    M[:, 2] += centre_out - c_suit
+    g = _warp(gray, M, size, 0)
+    p = _warp(paper, M, size, 255)
+    inkf = np.clip((p.astype(np.float32) - g.astype(np.float32)) / np.maximum(p.astype(np.float32), 1.0) / (1 - INK_RATIO) - 0.5, 0, 1)
+    # The frame's own ink mask, turned without interpolation: re-thresholding the interpolated patch would join
+    # glyphs a pixel apart.
+    binary = (cv2.warpAffine(ink, M, (size, size), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0).astype(np.uint8)
+    inkf *= cv2.dilate(binary, np.ones((3, 3), np.uint8))
+    n, lab, st, cen = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if n <= 2:
+        return None
+    sx, sy = int(centre_out[0]), int(centre_out[1])
+    rx, ry = int(centre_out[0]), int(round(centre_out[1] - dist))
+    # Second pass: the turn was re-centred on box centres, which a broken glyph's pieces do not sit on.
+    tol = 0.3 if refine else 0.7
+    ls = _label_near(lab, cen, sx, sy, tol * md_suit)
+    lr = _label_near(lab, cen, rx, ry, tol * md_rank)
+    if ls <= 0 or lr <= 0 or ls == lr:
+        return None
+    rb = _box(st[lr])
+    sb = _box(st[ls])
+    grown = False
+    # The rest of the rank glyph: the other digit of "10", or a thin stroke broken off at low resolution.
+    # Pieces wholly inside the patch, above the suit, touching or close to the rank's box.
+    ref = max(rb[3] - rb[1], sb[3] - sb[1], 1)
+    x, y, w, h = st[1:, 0], st[1:, 1], st[1:, 2], st[1:, 3]
+    inner = (x > 0) & (y > 0) & (x + w < size) & (y + h < size) & (y + h <= sb[1] + 0.15 * ref)
+    pieces = [int(j) + 1 for j in np.nonzero(inner)[0] if int(j) + 1 not in (lr, ls)]
+    for _ in range(2):
+        for j in pieces:
+            bx = _box(st[j])
+            hgap = max(bx[0] - rb[2], rb[0] - bx[2])
+            vgap = max(bx[1] - rb[3], rb[1] - bx[3])
+            if hgap > 0.45 * ref or vgap > 0.3 * ref:
+                continue
+            union = (min(rb[0], bx[0]), min(rb[1], bx[1]), max(rb[2], bx[2]), max(rb[3], bx[3]))
+            if union[3] - union[1] > 1.8 * ref or union[2] - union[0] > 1.8 * ref or union == rb:
+                continue
+            rb = union
+            grown = True
+    sb = _box(st[ls])
+    rh, rw = rb[3] - rb[1], rb[2] - rb[0]
+    sh, sw = sb[3] - sb[1], sb[2] - sb[0]
+    if rh < 5 or sh < 4 or sb[1] < rb[1] + 0.3 * rh:
+        return None
+    if refine and grown:
+        # Re-centre the turn on the whole rank glyph (both parts of "10") so every deck is turned the same way.
+        rc = np.array([(rb[0] + rb[2]) / 2, (rb[1] + rb[3]) / 2], np.float32)
+        sc = np.array([(sb[0] + sb[2]) / 2, (sb[1] + sb[3]) / 2], np.float32)
+        Mi = cv2.invertAffineTransform(M)
+        f_r = Mi[:, :2] @ rc + Mi[:, 2]
+        f_s = Mi[:, :2] @ sc + Mi[:, 2]
+        if np.linalg.norm(f_r - c_rank) > 0.5 or np.linalg.norm(f_s - c_suit) > 0.5:
+            return _upright(bgr, gray, paper, ink, f_r.astype(np.float32), f_s.astype(np.float32), md_rank, md_suit, refine=False)
+    gap = (sb[1] - rb[3]) / rh
+    suit_ratio = sh / rh
+    if not (-0.25 <= gap <= 1.0 and 0.3 <= suit_ratio <= 1.7 and 0.12 <= rw / rh <= 1.8 and 0.45 <= sw / sh <= 1.8):
+        return None
+    # Paper all around the index: a real index sits on a clean face, not in a picture or on a patterned cloth.
+    ring = p[max(rb[1] - 3, 0):sb[3] + 3, max(min(rb[0], sb[0]) - 3, 0):max(rb[2], sb[2]) + 3]
+    if ring.size == 0 or np.count_nonzero(ring >= 40) * 2 < ring.size:
+        return None
+    corner = _corner_evidence(g, p, rb, sb)
+    rank_img = cv2.resize(inkf[rb[1]:rb[3], rb[0]:rb[2]], RANK_SIZE, interpolation=cv2.INTER_AREA)
+    suit_img = cv2.resize(inkf[sb[1]:sb[3], sb[0]:sb[2]], SUIT_SIZE, interpolation=cv2.INTER_AREA)
+    # Colour of the ink against the paper, on the upright patch.
+    b = _warp(bgr, M, size, (255, 255, 255))
+    sel = binary.astype(bool)
+    sel[:] = False
+    sel[rb[1]:rb[3], rb[0]:rb[2]] = binary[rb[1]:rb[3], rb[0]:rb[2]] > 0
+    sel[sb[1]:sb[3], sb[0]:sb[2]] |= binary[sb[1]:sb[3], sb[0]:sb[2]] > 0
+    around = (binary == 0) & (inkf == 0) & (p > 0)
+    around[: max(rb[1] - 2, 0)] = False
+    around[min(sb[3] + 2, size):] = False
+    if not sel.any() or not around.any():
+        return None
+    bf = b.astype(np.float32)
+    rg = bf[:, :, 2] - bf[:, :, 1]
+    redness = float(rg[sel].mean() - rg[around].mean())
+    x0, y0 = max(min(rb[0], sb[0]) - 4, 0), max(rb[1] - 4, 0)
+    crop = b[y0:min(sb[3] + 4, size), x0:min(max(rb[2], sb[2]) + 4, size)].copy()
+    anchor_out = np.array([(sb[0] + sb[2]) / 2, (sb[1] + sb[3]) / 2], np.float32)
+    Mi = cv2.invertAffineTransform(M)
+    anchor = (Mi[:, :2] @ anchor_out + Mi[:, 2]).astype(np.float32)
+    up_f = (Mi[:, :2] @ np.array([0.0, -1.0], np.float32)).astype(np.float32)
+    rank_out = np.array([(rb[0] + rb[2]) / 2, (rb[1] + rb[3]) / 2], np.float32)
+    rank_at = (Mi[:, :2] @ rank_out + Mi[:, 2]).astype(np.float32)
+    return IndexCandidate(_unit(rank_img), _unit(suit_img), rw / rh, sw / sh, suit_ratio, redness, anchor,
+                          up_f / np.linalg.norm(up_f), float(rh), crop, rank_at=rank_at, corner=corner)
+
+
+def _corner_evidence(g: np.ndarray, p: np.ndarray, rb: tuple[int, int, int, int], sb: tuple[int, int, int, int]) -> float:
+    """How clearly the face ends just left of and just above the index (0..1).
+
+    An index is printed in a card's corner: within about one glyph height to its left and above it
+    the paper stops (felt, cloth, the table).  Pips and pictures have paper all round.  Measured as
+    the share of rows beside the index, and of columns above it, that reach something much darker
+    than the index's paper; the smaller of the two."""
+    rh = max(rb[3] - rb[1], 1)
+    x0, x1 = min(rb[0], sb[0]), max(rb[2], sb[2])
+    box = p[rb[1]:sb[3], x0:x1]
+    level = float(box.max()) if box.size else 0.0  # paper is the max filter: its top is the face's white
+    if level <= 0:
+        return 0.0
+    bg = g < 0.72 * level
+    lx0, lx1 = max(x0 - int(1.0 * rh), 0), max(x0 - int(0.15 * rh), 0)
+    left = bg[rb[1]:sb[3], lx0:lx1]
+    ty0, ty1 = max(rb[1] - int(0.8 * rh), 0), max(rb[1] - int(0.1 * rh), 0)
+    top = bg[ty0:ty1, x0:x1]
+    if left.size == 0 or top.size == 0:
+        return 0.0
+    return float(min(left.any(axis=1).mean(), top.any(axis=0).mean()))
+
+
+def _label_near(lab: np.ndarray, cen: np.ndarray, x: float, y: float, tol: float) -> int:
+    """The component whose centre is nearest (x, y), within ``tol`` (an open glyph such as "5" has no ink at its centre)."""
+    if len(cen) <= 1:
+        return 0
+    d = np.hypot(cen[1:, 0] - x, cen[1:, 1] - y)
+    j = int(np.argmin(d))
+    return j + 1 if d[j] <= max(tol, 2.0) else 0
+
+
+def _box(st: np.ndarray) -> tuple[int, int, int, int]:
+    x, y, w, h = (int(v) for v in st[:4])
+    return x, y, x + w, y + h
+
+
+@dataclass
+class GlyphScore:
+    rank: str
+    suit: str
+    rank_score: float
+    suit_score: float
+    rank_margin: float
+    suit_margin: float
+
+    @property
+    def score(self) -> float:
+        return min(self.rank_score, self.suit_score)
+
+    @property
+    def margin(self) -> float:
+        return min(self.rank_margin, self.suit_margin)
+
+
+def _rel_margin(s1: float, s2: float) -> float:
+    """Lead of the best over the runner-up, relative to the runner-up's distance from a perfect match."""
+    return (s1 - s2) / max(1.0 - s2, 1e-6)
+
+
+@dataclass
+class GlyphBook:
+    """Known rank and suit glyphs (normalised), with the ink colour rule."""
+
+    rank_labels: list[str] = field(default_factory=list)
+    rank_vecs: list[np.ndarray] = field(default_factory=list)
+    rank_aspects: list[float] = field(default_factory=list)
+    suit_labels: list[str] = field(default_factory=list)
+    suit_vecs: list[np.ndarray] = field(default_factory=list)
+    red_threshold: float = 30.0  # ink redness above this is red print, below -> black
+    _R: np.ndarray | None = None
+    _S: np.ndarray | None = None
+    _Rc: np.ndarray | None = None
+    _Sc: np.ndarray | None = None
+    _rm: np.ndarray | None = None
+    _sm: np.ndarray | None = None
+
+    def add(self, rank: str, suit: str, cand: IndexCandidate) -> None:
+        self.rank_labels.append(rank)
+        self.rank_vecs.append(cand.rank_vec)
+        self.rank_aspects.append(cand.rank_aspect)
+        self.suit_labels.append(suit)
+        self.suit_vecs.append(cand.suit_vec)
+        # A suit shape is never a rank: pips one above the other must not pass for an index.
+        self.rank_labels.append(JUNK)
+        sv = cv2.resize(cand.suit_vec.reshape(SUIT_SIZE[1], SUIT_SIZE[0]), RANK_SIZE, interpolation=cv2.INTER_LINEAR)
+        self.rank_vecs.append(_unit(sv))
+        self.rank_aspects.append(cand.suit_aspect)
+        self._R = self._S = None
+
+    def __len__(self) -> int:
+        return len(self.suit_labels)
+
+    def _mats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        if self._R is None or self._S is None:
+            self._R = np.stack(self.rank_vecs)
+            self._S = np.stack(self.suit_vecs)
+            # Ranks (and suits) are told apart on what differs between them: each glyph is also compared after
+            # taking away the mean glyph of all classes, which removes the shared blob and keeps the strokes
+            # that make a 6 not an 8, a spade not a club.
+            self._rm = _class_mean(self._R, self.rank_labels)
+            self._sm = _class_mean(self._S, self.suit_labels)
+            self._Rc = np.stack([_unit(v - self._rm) for v in self._R])
+            self._Sc = np.stack([_unit(v - self._sm) for v in self._S])
+        assert self._Rc is not None and self._Sc is not None and self._rm is not None and self._sm is not None
+        return self._R, self._S, np.log(np.asarray(self.rank_aspects, np.float32)), self._Rc, self._Sc, self._rm, self._sm
+
+    def score(self, cand: IndexCandidate) -> GlyphScore:
+        """Best rank and suit, each with its raw correlation (the score) and its lead over the runner-up (the margin)."""
+        R, S, la, Rc, Sc, rm, sm = self._mats()
+        aspect_pen = np.maximum(np.abs(la - np.log(max(cand.rank_aspect, 1e-3))) - 0.25, 0) * 1.5
+        # A rank glyph of another width is another rank ("1" of "10" is not "J"): aspect must be close.
+        rs = R @ cand.rank_vec - aspect_pen
+        rc = Rc @ _unit(cand.rank_vec - rm) - aspect_pen
+        ss = S @ cand.suit_vec
+        sc = Sc @ _unit(cand.suit_vec - sm)
+        red = cand.redness > self.red_threshold
+        rank_raw = _best_per_label(self.rank_labels, rs)
+        suit_raw = _best_per_label(self.suit_labels, ss)
+        best_r = _best_per_label(self.rank_labels, rc)
+        best_s = _best_per_label(self.suit_labels, sc)
+        for lab in best_s:
+            if (lab in RED_SUITS) != red:
+                best_s[lab] -= 1.0  # the wrong colour for this suit
+                suit_raw[lab] -= 1.0
+        r = sorted(best_r.items(), key=lambda kv: -kv[1])
+        q = sorted(best_s.items(), key=lambda kv: -kv[1])
+        r2 = r[1][1] if len(r) > 1 else -1.0
+        q2 = q[1][1] if len(q) > 1 else -1.0
+        return GlyphScore(r[0][0], q[0][0], rank_raw[r[0][0]], suit_raw[q[0][0]], _rel_margin(r[0][1], r2), _rel_margin(q[0][1], q2))
+
+
+def _best_per_label(labels: list[str], scores: np.ndarray) -> dict[str, float]:
+    order, starts, names = _label_groups(tuple(labels))
+    best = np.maximum.reduceat(scores[order], starts)
+    return dict(zip(names, best.tolist(), strict=True))
+
+
+_GROUPS: dict[int, tuple[tuple[str, ...], np.ndarray, np.ndarray, list[str]]] = {}
+
+
+def _label_groups(labels: tuple[str, ...]) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """Template order sorted by label, where each label's run starts, and the labels (cached per label list)."""
+    key = hash(labels)
+    hit = _GROUPS.get(key)
+    if hit is not None and hit[0] == labels:
+        return hit[1], hit[2], hit[3]
+    arr = np.asarray(labels)
+    order = np.argsort(arr, kind="stable")
+    names, starts = np.unique(arr[order], return_index=True)
+    if len(_GROUPS) > 64:
+        _GROUPS.clear()
+    _GROUPS[key] = (labels, order, starts, [str(n) for n in names])
+    return order, starts, [str(n) for n in names]
+
+
+def _class_mean(vecs: np.ndarray, labels: list[str]) -> np.ndarray:
+    by: dict[str, list[np.ndarray]] = {}
+    for v, lab in zip(vecs, labels, strict=True):
+        by.setdefault(lab, []).append(v)
+    return np.mean([np.mean(v, axis=0) for v in by.values()], axis=0).astype(np.float32)

@@ -1,0 +1,234 @@
+"""Reading ranks on real photos: the shared ``rank_photos`` set (phone and webcam pictures of 9 to ace).
+
+The photos are labelled with boxes around whole cards and the rank only (``K?``), split into
+``train`` and ``test``.  Nothing here uses the boxes to find cards: indices are searched for on the
+whole picture (no felt, no calibration: carpets, wood, cloth), and the boxes only say what was
+right.
+
+Teaching from ``train`` (a deck taught from labelled pictures instead of a laid-out deck):
+
+1. every index candidate inside a box is read with the general (font) glyphs; those read as the
+   box's rank are the first samples of that rank;
+2. twice more, candidates inside boxes that the samples so far read as the box's rank, clearly,
+   are added;
+3. candidates well away from every box are kept as "not a rank" (carpet, wood grain, logos).
+
+Measuring on ``test``: a confident reading counts as right when its rank glyph lies inside a box
+of that rank; inside boxes of other ranks only, or outside every box, it is a confident misread.
+Recall is the share of boxes with at least one right reading.
+"""
+
+from __future__ import annotations
+
+import csv
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import cv2
+import numpy as np
+
+from .glyphs import JUNK, FinderConfig, GlyphBook, IndexCandidate, find_indices
+from .recognize import general_deck
+
+RANKS_IN_SET = "9TJQKA"
+
+
+@dataclass
+class Box:
+    rank: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+    def contains(self, p: np.ndarray, grow: float = 0.0) -> bool:
+        gx, gy = (self.x1 - self.x0) * grow, (self.y1 - self.y0) * grow
+        return self.x0 - gx <= p[0] <= self.x1 + gx and self.y0 - gy <= p[1] <= self.y1 + gy
+
+
+@dataclass
+class Photo:
+    path: Path
+    boxes: list[Box]
+
+
+def load_split(folder: Path, split: str) -> list[Photo]:
+    """Photos of one split with their boxes, from ``labels_normalized.csv``."""
+    by: dict[str, list[Box]] = {}
+    with open(folder / "labels_normalized.csv", newline="") as fh:
+        for row in csv.DictReader(fh):
+            if row["split"] != split:
+                continue
+            rank = row["card"].strip()[0]
+            by.setdefault(row["image_file"], []).append(Box(rank, float(row["xmin"]), float(row["ymin"]), float(row["xmax"]), float(row["ymax"])))
+    return [Photo(folder / split / name, boxes) for name, boxes in sorted(by.items())]
+
+
+def finder_for(img: np.ndarray) -> FinderConfig:
+    """No calibration on these photos: rank glyphs from 2 % to 9 % of the picture's short side."""
+    short = min(img.shape[:2])
+    return FinderConfig(glyph_h=(0.02 * short, 0.09 * short), max_candidates=300)
+
+
+@dataclass
+class RankReader:
+    """Rank-only reader: taught rank glyphs plus "not a rank" samples, with its thresholds."""
+
+    book: GlyphBook = field(default_factory=GlyphBook)
+    min_score: float = 0.80
+    min_margin: float = 0.35
+    min_corner: float = 0.6  # the face must end just beside and above the index (glyphs.IndexCandidate.corner)
+
+    def read(self, cand: IndexCandidate) -> tuple[str, float, float]:
+        """Best rank, its score and its margin (rank only; the suit is not labelled in this set)."""
+        g = self.book.score(cand)
+        return g.rank, g.rank_score, g.rank_margin
+
+    def confident(self, cand: IndexCandidate) -> str | None:
+        if cand.corner < self.min_corner:
+            return None
+        rank, score, margin = self.read(cand)
+        return rank if rank != JUNK and score >= self.min_score and margin >= self.min_margin else None
+
+
+def _candidates(photo: Photo) -> list[IndexCandidate]:
+    img = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+    if img is None:
+        return []
+    return find_indices(img, finder_for(img))
+
+
+def teach_ranks(photos: list[Photo], rounds: int = 2, max_junk: int = 1500, seed: int = 0) -> RankReader:
+    """Teach rank glyphs from labelled photos (see the module docstring)."""
+    general = general_deck()
+    cands = [(p, _candidates(p)) for p in photos]
+    samples: list[tuple[str, IndexCandidate]] = []
+    junk: list[IndexCandidate] = []
+    for photo, cs in cands:
+        for k in cs:
+            assert k.rank_at is not None
+            inside = [b for b in photo.boxes if b.contains(k.rank_at)]
+            if not inside and not any(b.contains(k.rank_at, grow=0.15) for b in photo.boxes):
+                junk.append(k)
+                continue
+            ranks = {b.rank for b in inside}
+            if len(ranks) != 1 or k.corner < 0.6:
+                continue
+            (rank,) = ranks
+            g = general.book.score(k)
+            if g.rank == rank and g.rank_score >= 0.6 and g.rank_margin >= 0.1:
+                samples.append((rank, k))
+    rng = np.random.default_rng(seed)
+    if len(junk) > max_junk:
+        junk = [junk[i] for i in rng.choice(len(junk), max_junk, replace=False)]
+    negatives: list[IndexCandidate] = []
+
+    def build(chosen: list[tuple[str, IndexCandidate]]) -> GlyphBook:
+        book = GlyphBook()
+        for rank, k in chosen:
+            book.rank_labels.append(rank)
+            book.rank_vecs.append(k.rank_vec)
+            book.rank_aspects.append(k.rank_aspect)
+            book.suit_labels.append("x")
+            book.suit_vecs.append(k.suit_vec)
+            # Its suit glyph is not a rank (two pips one above the other are not an index).
+            book.rank_labels.append(JUNK)
+            book.rank_vecs.append(_suit_as_rank(k))
+            book.rank_aspects.append(k.suit_aspect)
+        for k in junk + negatives:
+            book.rank_labels.append(JUNK)
+            book.rank_vecs.append(k.rank_vec)
+            book.rank_aspects.append(k.rank_aspect)
+        return book
+
+    reader = RankReader(book=build(samples))
+    for _ in range(rounds):
+        grown: list[tuple[str, IndexCandidate]] = []
+        negatives = []
+        for photo, cs in cands:
+            for k in cs:
+                assert k.rank_at is not None
+                ranks = {b.rank for b in photo.boxes if b.contains(k.rank_at)}
+                if len(ranks) != 1:
+                    continue
+                rank, score, margin = reader.read(k)
+                if rank in ranks and score >= 0.8 and margin >= 0.25 and k.corner >= 0.6:
+                    grown.append((rank, k))
+                elif rank != JUNK and rank not in ranks and score >= 0.6:
+                    negatives.append(k)  # a pip or a picture inside a card of another rank, read as this rank
+        if not grown:
+            break
+        if len(negatives) > max_junk:
+            negatives = [negatives[i] for i in rng.choice(len(negatives), max_junk, replace=False)]
+        reader.book = build(grown)
+    return reader
+
+
+def _suit_as_rank(k: IndexCandidate) -> np.ndarray:
+    from .glyphs import RANK_SIZE, SUIT_SIZE, _unit
+
+    img = k.suit_vec.reshape(SUIT_SIZE[1], SUIT_SIZE[0])
+    return _unit(cv2.resize(img, RANK_SIZE, interpolation=cv2.INTER_LINEAR))
+
+
+@dataclass
+class PhotoScore:
+    photos: int = 0
+    boxes: int = 0
+    boxes_found: int = 0
+    readings: int = 0  # confident readings
+    correct: int = 0
+    misreads: int = 0  # inside boxes of other ranks only
+    outside: int = 0  # confident readings outside every box (also counted as misreads)
+    ms: list[float] = field(default_factory=list)
+    examples: list[str] = field(default_factory=list)
+
+    @property
+    def precision(self) -> float:
+        return self.correct / self.readings if self.readings else 0.0
+
+    @property
+    def recall(self) -> float:
+        return self.boxes_found / self.boxes if self.boxes else 0.0
+
+    def as_dict(self) -> dict[str, object]:
+        return {"photos": self.photos, "boxes": self.boxes, "boxes_found": self.boxes_found, "recall": round(self.recall, 4),
+                "readings": self.readings, "correct": self.correct, "precision": round(self.precision, 5),
+                "confident_misreads": self.misreads + self.outside, "misreads_in_boxes": self.misreads, "misreads_outside_boxes": self.outside,
+                "ms_per_photo": round(float(np.median(self.ms)), 2) if self.ms else None}
+
+
+def evaluate_ranks(reader: RankReader, photos: list[Photo]) -> PhotoScore:
+    """Read every test photo whole and score against its boxes (see the module docstring)."""
+    sc = PhotoScore()
+    for photo in photos:
+        img = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+        if img is None:
+            continue
+        t = time.perf_counter()
+        cs = find_indices(img, finder_for(img))
+        reads = [(reader.confident(k), k) for k in cs]
+        sc.ms.append((time.perf_counter() - t) * 1000)
+        sc.photos += 1
+        sc.boxes += len(photo.boxes)
+        found: set[int] = set()
+        for rank, k in reads:
+            if rank is None:
+                continue
+            assert k.rank_at is not None
+            sc.readings += 1
+            hits = [i for i, b in enumerate(photo.boxes) if b.contains(k.rank_at)]
+            right = [i for i in hits if photo.boxes[i].rank == rank]
+            if right:
+                sc.correct += 1
+                found.update(right)
+            elif hits:
+                sc.misreads += 1
+            else:
+                sc.outside += 1
+            if not right and len(sc.examples) < 20:
+                where = "outside every box" if not hits else "in a box of " + "/".join(photo.boxes[i].rank for i in hits)
+                sc.examples.append(f"{photo.path.name}: read {rank} at ({k.rank_at[0]:.0f}, {k.rank_at[1]:.0f}) {where}")
+        sc.boxes_found += len(found)
+    return sc
