@@ -22,8 +22,20 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+def next_step(session: Any) -> None:
+    """The dealer's next step of a hand played by checks and calls: an action, a street, or the next hand shown."""
+    legal = session.legal_actions()
+    if legal is not None:
+        session.check() if legal.can_check else session.call()
+    elif session.next_board() is not None:
+        session.deal_board()
+    else:
+        session.show(session.showdown_seats()[0])
 
 
 def main() -> None:
@@ -50,13 +62,7 @@ def main() -> None:
         session.deal_hole_cards()
         while not session.hand.is_complete:
             begin = time.perf_counter()
-            legal = session.legal_actions()
-            if legal is not None:
-                session.check() if legal.can_check else session.call()
-            elif session.next_board() is not None:
-                session.deal_board()
-            else:
-                session.show(session.showdown_seats()[0])
+            next_step(session)
             window.repaint()
             timings.append((time.perf_counter() - begin) * 1000)
         session.start_hand()
@@ -125,13 +131,7 @@ def _recorded_timings(app: object, *, hands: int) -> list[float]:
             settle()
             while not session.hand.is_complete:
                 begin = time.perf_counter()
-                legal = session.legal_actions()
-                if legal is not None:
-                    session.check() if legal.can_check else session.call()
-                elif session.next_board() is not None:
-                    session.deal_board()
-                else:
-                    session.show(session.showdown_seats()[0])
+                next_step(session)
                 settle()
                 window.repaint()
                 timings.append((time.perf_counter() - begin) * 1000)

@@ -40,10 +40,9 @@ def awards(hand: Hand) -> list[tuple[int, str, int, tuple[tuple[int, int], ...],
     return [(pot.index, share.half, share.amount, share.winners, share.hand) for pot in hand.result.pots for share in pot.shares]
 
 
-def side_pot_hand(*, seat_1: str, seat_2: str) -> Hand:
-    """Seats 1-3 (button 3), stacks 10, 100, 100, seat 3 holding queens, played to the river:
-    pre-flop seat 3 calls 2, seat 1 all-in 10, seats 2 and 3 call (main pot 30); flop seat 2 bets
-    20, seat 3 calls (side pot 40); turn and river checked. Board 2c 7d 9s 3h 4c."""
+def side_pot_flop_bet(*, seat_1: str, seat_2: str) -> Hand:
+    """Seats 1-3 (button 3), stacks 10, 100, 100, seat 3 holding queens: pre-flop seat 3 calls 2, seat 1
+    all-in 10, seats 2 and 3 call (main pot 30); flop 2c 7d 9s, seat 2 bets 20 (seat 3 to act)."""
     hand = make_hand({1: 10, 2: 100, 3: 100}, button=3)
     deal(hand, {1: seat_1, 2: seat_2, 3: "QsQhJsTh"})
     hand.call(3)
@@ -52,6 +51,12 @@ def side_pot_hand(*, seat_1: str, seat_2: str) -> Hand:
     hand.call(3)
     run_out(hand, "2c7d9s")
     hand.bet(2, 20)
+    return hand
+
+
+def side_pot_hand(*, seat_1: str, seat_2: str) -> Hand:
+    """:func:`side_pot_flop_bet`, seat 3 calls (side pot 40); turn and river checked. Board 2c 7d 9s 3h 4c."""
+    hand = side_pot_flop_bet(seat_1=seat_1, seat_2=seat_2)
     hand.call(3)
     run_out(hand, "3h")
     check_around(hand)
@@ -607,14 +612,7 @@ def test_pots_of_the_closed_rounds_leave_out_the_bets_still_in_front() -> None:
     """SPEC (All-in, side pots): a side pot's contenders are those who matched it, known when the round closes.
     While seat 2's flop bet of 20 is in front and unanswered, the closed pots are the pre-flop main pot of 30
     (seats 1-3, seat 1 all-in for 10); once seat 3 calls, the side pot of 40 (seats 2, 3) appears."""
-    hand = make_hand({1: 10, 2: 100, 3: 100}, button=3)
-    deal(hand, {1: "AsAhKsKh", 2: "2d3d4d5d", 3: "QsQhJsTh"})
-    hand.call(3)
-    hand.all_in(1)
-    hand.call(2)
-    hand.call(3)
-    run_out(hand, "2c7d9s")
-    hand.bet(2, 20)
+    hand = side_pot_flop_bet(seat_1="AsAhKsKh", seat_2="2d3d4d5d")
     assert [(pot.amount, pot.contenders) for pot in hand.pots(collected_only=True)] == [(30, (1, 2, 3))]
     assert hand.pot_total == 50
     hand.call(3)

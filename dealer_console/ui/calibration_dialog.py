@@ -15,13 +15,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import cv2
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
-from PySide6.QtGui import QColor, QFont, QImage, QMouseEvent, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QMouseEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.ui.frame_picture import frame_pixmap, label_painter
 from vision.calibration import Calibration, CalibrationError, Zone, standard_zones
 
 if TYPE_CHECKING:
@@ -242,17 +242,8 @@ class CalibrationDialog(QDialog):
             self.picture.setText(self.tr("no picture"))
             self.picture.setFixedSize(PICTURE_WIDTH, PICTURE_WIDTH * 9 // 16)
             return
-        height, width = self.frame.shape[:2]
-        scale = PICTURE_WIDTH / width
-        size = (PICTURE_WIDTH, int(round(height * scale)))
-        small = np.ascontiguousarray(cv2.resize(self.frame, size, interpolation=cv2.INTER_AREA))
-        pixmap = QPixmap.fromImage(QImage(small.data, size[0], size[1], small.strides[0], QImage.Format.Format_BGR888).copy())
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        font = QFont(painter.font())
-        font.setPointSize(10)
-        font.setBold(True)
-        painter.setFont(font)
+        pixmap, scale = frame_pixmap(self.frame, PICTURE_WIDTH)
+        painter = label_painter(pixmap, 10)
 
         def polygon(points: np.ndarray) -> QPolygonF:
             return QPolygonF([QPointF((x + 0.5) * scale - 0.5, (y + 0.5) * scale - 0.5) for x, y in points])

@@ -8,14 +8,13 @@ disagreeing with the hand. Every colour comes with words. The panel's own words 
 
 from __future__ import annotations
 
-import cv2
-import numpy as np
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, QPointF, Qt, Slot
-from PySide6.QtGui import QColor, QFont, QImage, QKeyEvent, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QKeyEvent, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.engine.cards import DECK
 from dealer_console.live.devices import RED, CameraView, CardRead, CardStatus, DeviceHub
+from dealer_console.ui.frame_picture import frame_pixmap, label_painter
 from dealer_console.ui.ui_thread import ChangeRelay
 
 PICTURE_WIDTH = 560
@@ -188,17 +187,8 @@ class CameraPanel(QWidget):
     def _picture(self, view: CameraView) -> QPixmap:
         image = view.image
         assert image is not None
-        scale = PICTURE_WIDTH / image.shape[1]
-        small = cv2.resize(image, (PICTURE_WIDTH, int(round(image.shape[0] * scale))), interpolation=cv2.INTER_AREA)
-        small = np.ascontiguousarray(small)
-        qimage = QImage(small.data, small.shape[1], small.shape[0], small.strides[0], QImage.Format.Format_BGR888).copy()
-        pixmap = QPixmap.fromImage(qimage)
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        font = QFont(painter.font())
-        font.setPointSize(9)
-        font.setBold(True)
-        painter.setFont(font)
+        pixmap, scale = frame_pixmap(image, PICTURE_WIDTH)
+        painter = label_painter(pixmap, 9)
         for read in view.reads:
             colour = QColor(_OUTLINE[read.status])
             painter.setPen(QPen(colour, 3 if read.status in RED else 2))

@@ -17,16 +17,16 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import cv2
 import numpy as np
 from PySide6.QtCore import QPointF, Qt
-from PySide6.QtGui import QColor, QFont, QImage, QPainter, QPen, QPixmap, QPolygonF
+from PySide6.QtGui import QColor, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.engine.cards import DECK, parse_card
 from dealer_console.engine.errors import CardError
 from dealer_console.live.devices import TaughtDeckError, TeachingPicture, read_back, save_taught_deck, teach_pictures
 from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.ui.frame_picture import frame_pixmap, label_painter
 from vision.calibration import Calibration, CalibrationError
 from vision.detect import DetectorConfig, detect_cards
 from vision.recognize import TaughtDeck, TeachError, reading_order
@@ -224,17 +224,8 @@ class TeachDeckDialog(QDialog):
             self.picture.setText(self.tr("no picture"))
             self.picture.setFixedSize(PICTURE_WIDTH, PICTURE_WIDTH * 9 // 16)
             return
-        height, width = self.frame.shape[:2]
-        scale = PICTURE_WIDTH / width
-        size = (PICTURE_WIDTH, int(round(height * scale)))
-        small = np.ascontiguousarray(cv2.resize(self.frame, size, interpolation=cv2.INTER_AREA))
-        pixmap = QPixmap.fromImage(QImage(small.data, size[0], size[1], small.strides[0], QImage.Format.Format_BGR888).copy())
-        painter = QPainter(pixmap)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        font = QFont(painter.font())
-        font.setPointSize(11)
-        font.setBold(True)
-        painter.setFont(font)
+        pixmap, scale = frame_pixmap(self.frame, PICTURE_WIDTH)
+        painter = label_painter(pixmap, 11)
         for number, quad in enumerate(self.found, 1):
             shape = QPolygonF([QPointF(float(x) * scale, float(y) * scale) for x, y in quad])
             painter.setPen(QPen(QColor("#35d05a"), 2))

@@ -1,0 +1,26 @@
+"""A camera frame (OpenCV's BGR array) shrunk to a width and turned into a pixmap to draw on."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+from PySide6.QtGui import QFont, QImage, QPainter, QPixmap
+
+
+def frame_pixmap(frame: np.ndarray, width: int) -> tuple[QPixmap, float]:
+    """``frame`` scaled to ``width`` pixels wide (its aspect kept), and the scale from frame to pixmap pixels."""
+    scale = width / frame.shape[1]
+    small = np.ascontiguousarray(cv2.resize(frame, (width, int(round(frame.shape[0] * scale))), interpolation=cv2.INTER_AREA))
+    image = QImage(small.data, small.shape[1], small.shape[0], small.strides[0], QImage.Format.Format_BGR888).copy()
+    return QPixmap.fromImage(image), scale
+
+
+def label_painter(pixmap: QPixmap, point_size: int) -> QPainter:
+    """A painter on ``pixmap`` with antialiasing and a bold font of ``point_size``, for outlines and their labels."""
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    font = QFont(painter.font())
+    font.setPointSize(point_size)
+    font.setBold(True)
+    painter.setFont(font)
+    return painter
