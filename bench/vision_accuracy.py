@@ -71,17 +71,21 @@ def main() -> None:
     ap.add_argument("--scenes", type=int, default=None, help="scenes per art set in taught mode (default 2000)")
     ap.add_argument("--general", type=int, default=None, help="scenes per art set in general mode (default 200)")
     ap.add_argument("--no-photos", action="store_true")
+    ap.add_argument("--deck", default=None, help="only the art sets whose name contains this (to split a long run over processes)")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     n = args.scenes or (20 if args.quick else 2000)
     ng = args.general if args.general is not None else (10 if args.quick else 200)
     data = Path(os.environ.get("DEALER_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
     decks = available_decks(data if data.is_dir() else None)
+    chosen = [d for d in decks if args.deck is None or args.deck in d.name]
+    if not chosen:
+        ap.error(f"no art set matches --deck {args.deck!r}; available: {', '.join(d.name for d in decks)}")
     out: dict[str, object] = {}
-    for deck in decks:
+    for deck in chosen:
         out[f"taught/{deck.name}"] = run(deck, taught(deck), n, f"taught {deck.name}")
     if ng:
-        for deck in decks:
+        for deck in chosen:
             others = [d for d in decks if d.name != deck.name and d.name != "drawn"]
             out[f"general/{deck.name}"] = run(deck, general_deck(others), ng, f"general {deck.name} (glyphs from fonts + {[d.name for d in others]})")
     photos = data / "rank_photos"

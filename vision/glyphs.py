@@ -49,6 +49,7 @@ class IndexCandidate:
     geometry: tuple[float, float, float] = (0.0, 0.0, 0.0)  # blob sizes of rank and suit, centre distance (frame px)
     rank_at: np.ndarray | None = None  # the rank glyph's centre in frame coordinates
     corner: float = 0.0  # evidence that the face ends just left of and above the index (see _corner_evidence)
+    joined: bool = False  # rank and suit were one ink blob (touching in print or joined by blur), cut apart here
 
 
 def _unit(v: np.ndarray) -> np.ndarray:
@@ -83,6 +84,9 @@ class FinderConfig:
     rank_blob: tuple[float, float] | None = None
     suit_blob: tuple[float, float] | None = None
     pair_dist: tuple[float, float] | None = None
+    # Length of a whole index (rank top to suit bottom) in frame pixels, for rank and suit printed touching or
+    # joined by blur; None: from glyph_h.
+    joined: tuple[float, float] | None = None
 
 
 def find_indices(frame: np.ndarray, cfg: FinderConfig, allowed: np.ndarray | None = None, allowed_scale: float = 1.0,
@@ -164,11 +168,57 @@ def find_indices(frame: np.ndarray, cfg: FinderConfig, allowed: np.ndarray | Non
         cand = _upright(bgr, gray, paper, ink, c[a], c[b], float(mdi[a]), float(mdi[b]))
         if cand is not None:
             cand.geometry = (float(mdi[a]), float(mdi[b]), float(d[a, b]))
-            cand.anchor = cand.anchor + np.array([x0, y0], np.float32)
-            if cand.rank_at is not None:
-                cand.rank_at = cand.rank_at + np.array([x0, y0], np.float32)
             out.append(cand)
+    # Rank and suit in one blob (printed touching, or joined by blur): an elongated blob of a whole index's
+    # length is cut at its narrowest row between the two ends, each end tried as the rank.
+    jlo, jhi = cfg.joined if cfg.joined is not None else (1.6 * gmin, 2.2 * gmax)
+    jsel = np.nonzero((md >= 0.65 * jlo) & (md <= jhi) & (np.minimum(w, h) >= 2))[0]
+    if allowed is not None and len(jsel):
+        ax = np.clip(((boxes[jsel, 0] + w[jsel] / 2 + x0) * allowed_scale).astype(int), 0, allowed.shape[1] - 1)
+        ay = np.clip(((boxes[jsel, 1] + h[jsel] / 2 + y0) * allowed_scale).astype(int), 0, allowed.shape[0] - 1)
+        jsel = jsel[allowed[ay, ax] > 0]
+    n_joined = 0
+    for j in jsel.tolist():
+        (cx, cy), (rw, rh), ang = cv2.minAreaRect(contours[j])
+        long_, short = max(rw, rh), min(rw, rh)
+        if not (jlo <= long_ <= jhi and 0.2 * long_ <= short <= 0.6 * long_):
+            continue
+        if n_joined >= cfg.max_candidates // 4:
+            break
+        n_joined += 1
+        a = np.deg2rad(ang)
+        u = np.array([np.cos(a), np.sin(a)], np.float32) if rw >= rh else np.array([-np.sin(a), np.cos(a)], np.float32)
+        ctr = np.array([cx, cy], np.float32)
+        for sgn in (1.0, -1.0):
+            cand = _upright(bgr, gray, paper, ink, ctr + sgn * u * 0.25 * long_, ctr - sgn * u * 0.25 * long_, 0.55 * long_, 0.45 * long_,
+                            joined=True)
+            if cand is not None:
+                out.append(cand)
+    for cand in out:
+        cand.anchor = cand.anchor + np.array([x0, y0], np.float32)
+        if cand.rank_at is not None:
+            cand.rank_at = cand.rank_at + np.array([x0, y0], np.float32)
     return out
+
+
+def _cut_neck(binary: np.ndarray, lab: np.ndarray, label: int, top: int, bottom: int) -> bool:
+    """Cut component ``label`` at its narrowest row strictly between rows ``top`` and ``bottom`` (in place).
+
+    Only a real neck is cut (a row at most half as wide as the component's typical row): a solid
+    blob (a picture, a pip) is left whole and the pair is dropped."""
+    comp = lab == label
+    rows = comp.sum(axis=1)
+    span = bottom - top
+    lo, hi = top + max(int(0.2 * span), 1), bottom - max(int(0.2 * span), 1)
+    if hi <= lo:
+        return False
+    band = rows[lo:hi]
+    r = lo + int(np.argmin(band))
+    typical = float(np.median(rows[rows > 0]))
+    if rows[r] > 0.5 * typical:
+        return False
+    binary[r][comp[r]] = 0
+    return True
 
 
 def _centroid(contour: np.ndarray, box: np.ndarray) -> tuple[float, float]:
@@ -183,8 +233,11 @@ def _warp(img: np.ndarray, M: np.ndarray, size: int, border: int | tuple[int, ..
 
 
 def _upright(bgr: np.ndarray, gray: np.ndarray, paper: np.ndarray, ink: np.ndarray, c_rank: np.ndarray, c_suit: np.ndarray,
-             md_rank: float, md_suit: float, refine: bool = True) -> IndexCandidate | None:
-    """Turn a rank/suit pair upright (suit straight below rank) and normalise both glyphs."""
+             md_rank: float, md_suit: float, refine: bool = True, joined: bool = False) -> IndexCandidate | None:
+    """Turn a rank/suit pair upright (suit straight below rank) and normalise both glyphs.
+
+    ``joined``: rank and suit are one blob, ``c_rank`` and ``c_suit`` estimates of where each lies; the
+    blob is cut at its neck between them and the turn re-centred on the two parts."""
     v = c_rank - c_suit
     dist = float(np.linalg.norm(v))
     up = v / max(dist, 1e-6)
@@ -193,20 +246,21 @@ def _upright(bgr: np.ndarray, gray: np.ndarray, paper: np.ndarray, ink: np.ndarr
     centre_out = np.array([size / 2, size * 0.62], np.float32)
     M = cv2.getRotationMatrix2D((float(c_suit[0]), float(c_suit[1])), float(ang), 1.0)
     M[:, 2] += centre_out - c_suit
-    g = _warp(gray, M, size, 0)
-    p = _warp(paper, M, size, 255)
-    inkf = np.clip((p.astype(np.float32) - g.astype(np.float32)) / np.maximum(p.astype(np.float32), 1.0) / (1 - INK_RATIO) - 0.5, 0, 1)
     # The frame's own ink mask, turned without interpolation: re-thresholding the interpolated patch would join
-    # glyphs a pixel apart.
+    # glyphs a pixel apart.  Grey levels are turned only once the pair has passed the checks on this mask.
     binary = (cv2.warpAffine(ink, M, (size, size), flags=cv2.INTER_NEAREST, borderMode=cv2.BORDER_CONSTANT, borderValue=0) > 0).astype(np.uint8)
-    inkf *= cv2.dilate(binary, np.ones((3, 3), np.uint8))
     n, lab, st, cen = cv2.connectedComponentsWithStats(binary, connectivity=8)
-    if n <= 2:
-        return None
     sx, sy = int(centre_out[0]), int(centre_out[1])
     rx, ry = int(centre_out[0]), int(round(centre_out[1] - dist))
+    if joined:
+        one = int(lab[sy, sx]) or int(lab[ry, rx]) or _label_near(lab, cen, sx, (sy + ry) / 2, 0.5 * dist)
+        if one <= 0 or not _cut_neck(binary, lab, one, ry, sy):
+            return None
+        n, lab, st, cen = cv2.connectedComponentsWithStats(binary, connectivity=8)
+    if n <= 2:
+        return None
     # Second pass: the turn was re-centred on box centres, which a broken glyph's pieces do not sit on.
-    tol = 0.3 if refine else 0.7
+    tol = 0.3 if refine and not joined else 0.7
     ls = _label_near(lab, cen, sx, sy, tol * md_suit)
     lr = _label_near(lab, cen, rx, ry, tol * md_rank)
     if ls <= 0 or lr <= 0 or ls == lr:
@@ -237,26 +291,42 @@ def _upright(bgr: np.ndarray, gray: np.ndarray, paper: np.ndarray, ink: np.ndarr
     sh, sw = sb[3] - sb[1], sb[2] - sb[0]
     if rh < 5 or sh < 4 or sb[1] < rb[1] + 0.3 * rh:
         return None
-    if refine and grown:
-        # Re-centre the turn on the whole rank glyph (both parts of "10") so every deck is turned the same way.
+    if refine and (grown or joined):
+        # Re-centre the turn on the whole rank glyph (both parts of "10"; or the two parts cut from one blob) so
+        # every deck is turned the same way.
         rc = np.array([(rb[0] + rb[2]) / 2, (rb[1] + rb[3]) / 2], np.float32)
         sc = np.array([(sb[0] + sb[2]) / 2, (sb[1] + sb[3]) / 2], np.float32)
         Mi = cv2.invertAffineTransform(M)
         f_r = Mi[:, :2] @ rc + Mi[:, 2]
         f_s = Mi[:, :2] @ sc + Mi[:, 2]
+        if joined:
+            cand = _upright(bgr, gray, paper, ink, f_r.astype(np.float32), f_s.astype(np.float32),
+                            float(max(rb[2] - rb[0], rb[3] - rb[1])), float(max(sb[2] - sb[0], sb[3] - sb[1])), refine=False, joined=True)
+            if cand is not None:
+                cand.geometry = (float(max(rb[2] - rb[0], rb[3] - rb[1])), float(max(sb[2] - sb[0], sb[3] - sb[1])), float(np.linalg.norm(f_r - f_s)))
+            return cand
         if np.linalg.norm(f_r - c_rank) > 0.5 or np.linalg.norm(f_s - c_suit) > 0.5:
             return _upright(bgr, gray, paper, ink, f_r.astype(np.float32), f_s.astype(np.float32), md_rank, md_suit, refine=False)
     gap = (sb[1] - rb[3]) / rh
     suit_ratio = sh / rh
     if not (-0.25 <= gap <= 1.0 and 0.3 <= suit_ratio <= 1.7 and 0.12 <= rw / rh <= 1.8 and 0.45 <= sw / sh <= 1.8):
         return None
+    g = _warp(gray, M, size, 0)
+    p = _warp(paper, M, size, 255)
+    dark = (p.astype(np.float32) - g.astype(np.float32)) / np.maximum(p.astype(np.float32), 1.0)
+    near_ink = cv2.dilate(binary, np.ones((3, 3), np.uint8))
+    # Ranks: ink pushed towards full strength (stroke shapes, robust to faint print).  Suits: darkness relative to
+    # the glyph's own full ink (_soft_ink), so a blurred edge keeps its grey levels (the top lobe that tells a club
+    # from a spade a dozen pixels high) instead of being pushed to full ink.
+    inkf = np.clip(dark / (1 - INK_RATIO) - 0.5, 0, 1) * near_ink
     # Paper all around the index: a real index sits on a clean face, not in a picture or on a patterned cloth.
     ring = p[max(rb[1] - 3, 0):sb[3] + 3, max(min(rb[0], sb[0]) - 3, 0):max(rb[2], sb[2]) + 3]
     if ring.size == 0 or np.count_nonzero(ring >= 40) * 2 < ring.size:
         return None
     corner = _corner_evidence(g, p, rb, sb)
     rank_img = cv2.resize(inkf[rb[1]:rb[3], rb[0]:rb[2]], RANK_SIZE, interpolation=cv2.INTER_AREA)
-    suit_img = cv2.resize(inkf[sb[1]:sb[3], sb[0]:sb[2]], SUIT_SIZE, interpolation=cv2.INTER_AREA)
+    suit_img = cv2.resize(_soft_ink(dark[sb[1]:sb[3], sb[0]:sb[2]], binary[sb[1]:sb[3], sb[0]:sb[2]], near_ink[sb[1]:sb[3], sb[0]:sb[2]]),
+                          SUIT_SIZE, interpolation=cv2.INTER_AREA)
     # Colour of the ink against the paper, on the upright patch.
     b = _warp(bgr, M, size, (255, 255, 255))
     sel = binary.astype(bool)
@@ -280,7 +350,17 @@ def _upright(bgr: np.ndarray, gray: np.ndarray, paper: np.ndarray, ink: np.ndarr
     rank_out = np.array([(rb[0] + rb[2]) / 2, (rb[1] + rb[3]) / 2], np.float32)
     rank_at = (Mi[:, :2] @ rank_out + Mi[:, 2]).astype(np.float32)
     return IndexCandidate(_unit(rank_img), _unit(suit_img), rw / rh, sw / sh, suit_ratio, redness, anchor,
-                          up_f / np.linalg.norm(up_f), float(rh), crop, rank_at=rank_at, corner=corner)
+                          up_f / np.linalg.norm(up_f), float(rh), crop, rank_at=rank_at, corner=corner, joined=joined)
+
+
+def _soft_ink(dark: np.ndarray, binary: np.ndarray, near_ink: np.ndarray) -> np.ndarray:
+    """Darkness relative to the glyph's own full ink (its 90th percentile), zero away from the ink."""
+    vals = dark[binary > 0]
+    if vals.size == 0:
+        return np.zeros_like(dark)
+    k = int(0.9 * (vals.size - 1))
+    full = float(np.partition(vals, k)[k])
+    return np.clip(dark / max(full, 0.1), 0, 1) * near_ink
 
 
 def _corner_evidence(g: np.ndarray, p: np.ndarray, rb: tuple[int, int, int, int], sb: tuple[int, int, int, int]) -> float:

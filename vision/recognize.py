@@ -84,7 +84,10 @@ class IndexGeometry:
         return FinderConfig(glyph_h=(self.rank_h * cw * lo, self.rank_h * cw * hi),
                             rank_blob=(self.rank_blob[0] * cw * lo, self.rank_blob[1] * cw * hi),
                             suit_blob=(self.suit_blob[0] * cw * lo, self.suit_blob[1] * cw * hi),
-                            pair_dist=(self.pair_dist[0] * cw * lo, self.pair_dist[1] * cw * hi))
+                            pair_dist=(self.pair_dist[0] * cw * lo, self.pair_dist[1] * cw * hi),
+                            # A whole index, rank top to suit bottom: the centres' distance plus half of each glyph.
+                            joined=((self.pair_dist[0] + (self.rank_blob[0] + self.suit_blob[0]) / 2) * cw * (lo - 0.05),
+                                    (self.pair_dist[1] + (self.rank_blob[1] + self.suit_blob[1]) / 2) * cw * (hi - 0.05)))
 
 
 # For decks never taught: wide enough for both shared art sets and the drawn deck (rank glyphs 0.09-0.16
@@ -105,6 +108,11 @@ class TaughtDeck:
     # Suits need a wider lead: a spade and a club a dozen pixels high differ only in the top lobe (0.32 let one
     # 3c through as 3s in 2,000 aguilar scenes, suit lead 0.376; 0.40 costs about 4 % recall on seeds 0-39).
     min_suit_margin: float = 0.40
+    # Both corner indices of one card (turned 180 degrees to each other, implying the same card centre) naming the
+    # same card are two independent readings: each may then pass these lower thresholds (see docs/vision.md).
+    pair_min_score: float = 0.66
+    pair_min_margin: float = 0.15
+    pair_min_suit_margin: float = 0.25
     general: bool = False
     untaught: set[str] = field(default_factory=set)  # cards on the teaching pictures whose index could not be found
     _samples: list[tuple[float, float, float, float, float, float]] = field(default_factory=list)
@@ -146,6 +154,10 @@ class TaughtDeck:
     def _passes(self, g: GlyphScore) -> bool:
         return g.rank != JUNK and g.score >= self.min_score and g.rank_margin >= self.min_margin and g.suit_margin >= self.min_suit_margin
 
+    def _passes_as_pair(self, g: GlyphScore) -> bool:
+        return (g.rank != JUNK and g.score >= self.pair_min_score and g.rank_margin >= self.pair_min_margin
+                and g.suit_margin >= self.pair_min_suit_margin)
+
     def score_crop(self, crop: np.ndarray) -> tuple[dict[str, float], dict[str, float]]:
         """Best score per rank and per suit for an upright corner crop (rank above suit); empty dicts when no index is found."""
         cands = [c for c in _face_candidates(crop, self) if c.up[1] < -0.8]
@@ -180,9 +192,11 @@ class TaughtDeck:
         return Reading(card if ok else None, card, g.score, g.margin, self._confidence(g) if ok else 0.0, quad, c.crop, blob,
                        sum(1 for f in found if f[1] and f[0].rank + f[0].suit == card))
 
-    def _confidence(self, g: GlyphScore) -> float:
-        lead = min(g.rank_margin / (2 * self.min_margin), g.suit_margin / (2 * self.min_suit_margin))
-        return float(np.clip(min((g.score - self.min_score) / (1 - self.min_score), lead), 0.01, 1))
+    def _confidence(self, g: GlyphScore, pair: bool = False) -> float:
+        """0..1 above the thresholds the reading passed (``pair``: the two-corner thresholds)."""
+        lo, lm, ls = (self.pair_min_score, self.pair_min_margin, self.pair_min_suit_margin) if pair else (self.min_score, self.min_margin, self.min_suit_margin)
+        lead = min(g.rank_margin / (2 * lm), g.suit_margin / (2 * ls))
+        return float(np.clip(min((g.score - lo) / (1 - lo), lead), 0.01, 1))
 
 
 def _face_candidates(crop: np.ndarray, deck: TaughtDeck) -> list[IndexCandidate]:
@@ -226,6 +240,8 @@ def _index_near_corner(cands: list[IndexCandidate], quad: np.ndarray, corner: in
             continue
         # The index hugs the corner: rank and suit both near it (a pip paired with the rank lies further in).
         d = float(np.linalg.norm(k.rank_at - c) + np.linalg.norm(k.anchor - c))
+        # Two separate glyphs are taken before a blob cut in two (the cut is a guess where the print joins).
+        d += cw if k.joined else 0.0
         if best is None or d < best[0]:
             best = (d, k)
     return best[1] if best else None
@@ -361,20 +377,37 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         names = {f[0].rank + f[0].suit for f in confident}
         g, ok, k, quad = confident[0] if confident else grp[0]
         card = g.rank + g.suit
+        pair = False
+        if not confident and not deck.general:
+            # Neither index passes alone: the card's two corners, each turned 180 degrees from the other, agreeing on
+            # one card under the lower pair thresholds, and no index of the group naming another card that way.
+            named = [f for f in grp if deck._passes_as_pair(f[0])]
+            if len({f[0].rank + f[0].suit for f in named}) == 1 and any(
+                    float(a[2].up @ b[2].up) < -0.8 and float(np.linalg.norm(a[2].anchor - b[2].anchor)) > 0.8 * cw
+                    for i, a in enumerate(named) for b in named[i + 1:]):
+                g, ok, k, quad = named[0][0], True, named[0][2], named[0][3]
+                card = g.rank + g.suit
+                confident = named
+                pair = True
         if len(names) > 1:
             ok = False  # two indices of one card naming different cards
         # Two readings of one pair of symbols (rank/suit taken either way round) are one index, not two corners.
         corners = len({(round(float(f[2].anchor[0]) / 4), round(float(f[2].anchor[1]) / 4)) for f in confident if f[0].rank + f[0].suit == card})
-        out.append(Reading(card if ok else None, card, g.score, g.margin, deck._confidence(g) if ok else 0.0, quad, k.crop, gi, corners))
-    # The same card cannot lie in two places: keep the stronger confident reading, the other becomes unknown.
-    seen: dict[str, Reading] = {}
-    for r in sorted(out, key=lambda r: -r.score):
-        if r.card is None:
+        out.append(Reading(card if ok else None, card, g.score, g.margin, deck._confidence(g, pair) if ok else 0.0, quad, k.crop, gi, corners))
+    # The same card cannot lie in two places.  Two confident readings of it half a card or more apart mean one is a
+    # misread and nothing says which (a blurred 3c read as 3s on both its corners scored higher than the real 3s):
+    # both become unknown.  Closer, they are two indices of one card left in two groups: the stronger is kept.
+    by_card: dict[str, list[Reading]] = {}
+    for r in out:
+        if r.card is not None:
+            by_card.setdefault(r.card, []).append(r)
+    for same in by_card.values():
+        if len(same) < 2:
             continue
-        if r.card in seen:
+        same.sort(key=lambda r: -r.score)
+        apart = any(float(np.linalg.norm(a.quad.mean(0) - b.quad.mean(0))) >= 0.5 * cw for i, a in enumerate(same) for b in same[i + 1:])
+        for r in same if apart else same[1:]:
             r.card, r.confidence = None, 0.0
-        else:
-            seen[r.card] = r
     return out
 
 

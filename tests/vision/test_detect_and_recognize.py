@@ -148,12 +148,12 @@ def test_corner_index_is_read_from_either_corner(drawn: Deck, drawn_taught: Taug
     assert not ranks or max(ranks.values()) < drawn_taught.min_score
 
 
-@pytest.mark.parametrize("art", ["vectorized_playing_cards_aguilar_lgpl3", "vpc_byron_knoll_public_domain"])
-def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path, art: str) -> None:
+@pytest.mark.parametrize(("art", "floor"), [("vectorized_playing_cards_aguilar_lgpl3", 0.72), ("vpc_byron_knoll_public_domain", 0.58)])
+def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path, art: str, floor: float) -> None:
     """Issue 5 'Done when' 2 (regression guard on 6 scenes; the measured run of 2,000 scenes per art set is
     bench/vision_accuracy.py, figures in docs/vision.md): full scenes with overlaps, glare, shadow, chips; taught from
-    separate seeds.  No confident misread, and recall of visible indices at least 55 % (measured 65-80 % on these
-    decks; the issue's target of 98 % is not met)."""
+    separate seeds.  No confident misread, and recall of visible indices at least ``floor`` (measured on these 6 scenes:
+    80.3 % aguilar, 65.2 % byron knoll; the issue's target of 98 % is not met)."""
     folder = shared_data / "cards" / art
     if not (folder / "manifest.csv").is_file():
         pytest.skip(f"card art set {art} absent")
@@ -161,7 +161,7 @@ def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path
     taught = teach_deck(deck, TEACH_SEEDS)
     score = evaluate(deck, taught, TEST_SEEDS)
     assert score.confident_misreads == 0, score.misread_examples
-    assert score.recall_visible >= 0.55, score.as_dict()
+    assert score.recall_visible >= floor, score.as_dict()
 
 
 def test_overlapping_hole_cards_are_read_from_the_corner_left_showing(drawn: Deck, drawn_taught: TaughtDeck) -> None:
@@ -194,3 +194,58 @@ def test_two_corners_naming_different_cards_is_unknown(drawn: Deck, drawn_taught
     mixed = np.vstack([a[: FACE_H // 2], k[FACE_H // 2 :]])
     r = drawn_taught.read_face(mixed, np.zeros((4, 2), np.float32))
     assert r.card is None and r.best in ("As", "Kd")
+
+
+def _touching_deck(deck: Deck, shift: int = 23) -> Deck:
+    """The drawn deck with each index's suit moved up until it touches the rank (as some decks print court indices)."""
+    faces = {}
+    for card, f in deck.faces.items():
+        face = f[:, :, :3].copy()
+        for _ in range(2):  # top-left index, then (turned) the bottom-right one
+            region = face[100:186, 5:95].copy()
+            face[100:186, 5:95] = 250
+            face[100 - shift:186 - shift, 5:95] = np.minimum(face[100 - shift:186 - shift, 5:95], region)
+            face = cv2.rotate(face, cv2.ROTATE_180)
+        faces[card] = np.dstack([face, f[:, :, 3]])
+    return Deck("touching", faces)
+
+
+def test_rank_and_suit_printed_touching_are_cut_apart(drawn: Deck, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Known failure (docs/vision.md): rank and suit glyphs in one ink blob (printed touching, or joined by blur) gave no
+    index at all.  A deck printed that way is taught and read by cutting the blob at its neck; with the cut disabled the
+    same deck is mostly untaught and unread (the cut is what reads it).  Never a confident misread either way."""
+    import vision.glyphs
+
+    deck = _touching_deck(drawn)
+    results = []
+    for cut in (True, False):
+        if not cut:
+            monkeypatch.setattr(vision.glyphs, "_cut_neck", lambda *a: False)
+        taught = teach_deck(deck, TEACH_SEEDS)
+        score = evaluate(deck, taught, [7600, 7601, 7602], CLEAN)
+        assert score.confident_misreads == 0, score.misread_examples
+        results.append((len(taught.untaught), score.recall_visible))
+    (untaught_cut, recall_cut), (untaught_whole, recall_whole) = results
+    assert untaught_cut <= 3 and recall_cut >= 0.6, results  # measured 1 untaught, 79 % read
+    assert untaught_whole >= 20 and recall_whole <= recall_cut - 0.25, results
+
+
+def test_both_corners_agreeing_read_a_card_neither_corner_reads_alone(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+    """A card's two corner indices, turned 180 degrees to each other and implying the same card, are two readings: when
+    both name the same card they may pass the lower pair thresholds.  With the single-index score out of reach, clean
+    cards are read only this way (each from two corners), and once one corner of every card is covered none is."""
+    from dataclasses import replace
+
+    pairs_only = replace(drawn_taught, min_score=1.01)
+    s = generate_scene(drawn, 7100, CLEAN, n_cards=10)
+    cfg = DetectorConfig(card_width_px=s.card_width_px)
+    truth = {c.card for c in s.cards}
+    confident = [r for r in read_frame(s.image, pairs_only, cfg) if r.card is not None]
+    assert all(r.card in truth and r.corners >= 2 and 0 < r.confidence <= 1 for r in confident)
+    assert len(confident) >= 7  # measured 9 of 10
+    covered = s.image.copy()
+    felt = tuple(int(v) for v in np.median(s.image[:20, :20].reshape(-1, 3), axis=0))
+    for c in s.cards:
+        cv2.circle(covered, tuple(int(v) for v in c.quad[2]), int(0.45 * s.card_width_px), felt, -1)
+    assert all(r.card is None for r in read_frame(covered, pairs_only, cfg))
+    assert sum(r.card is not None for r in read_frame(covered, drawn_taught, cfg)) >= 5  # the covering leaves one index readable
