@@ -122,6 +122,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0 if audit.balanced else 1
 
 
+def cmd_staff(args: argparse.Namespace) -> int:
+    """Dealers' and floor managers' accounts."""
+    from dealer_console.store.cli import staff_command
+
+    return staff_command(action=args.staff_action, name=getattr(args, "name", None), role=getattr(args, "role", None),
+                         database=args.database, config=args.config)
+
+
 def cmd_verify_log(args: argparse.Namespace) -> int:
     """Check the hash chain of every table's log (or one); exit 1 at the first broken link."""
     from dealer_console.store.cli import verify_log_command
@@ -239,6 +247,17 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
     verify.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
     verify.set_defaults(run=cmd_verify_log)
+    staff = commands.add_parser("staff", help="dealers' and floor managers' accounts: list, add, unlock (a floor manager signs in)")
+    staff.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
+    staff.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+    staff_actions = staff.add_subparsers(dest="staff_action", required=True)
+    staff_actions.add_parser("list", help="every account: role, active or locked out")
+    staff_add = staff_actions.add_parser("add", help="a new account (its PIN asked twice; the first account is the floor manager)")
+    staff_add.add_argument("name")
+    staff_add.add_argument("--role", choices=["dealer", "floor-manager"], default="dealer")
+    staff_unlock = staff_actions.add_parser("unlock", help="lift a lock-out after wrong PINs")
+    staff_unlock.add_argument("name")
+    staff.set_defaults(run=cmd_staff)
     review = commands.add_parser("review", help="the floor's review window: find a hand, step through it, correct, rule, report")
     review.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
     review.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import getpass
 import sys
+from collections.abc import Callable
 
 from dealer_console.config import ConfigError, load_settings
-from dealer_console.store.errors import StoreError
-from dealer_console.store.store import Store
+from dealer_console.store.errors import NotAuthorizedError, StoreError
+from dealer_console.store.models import Role
+from dealer_console.store.store import StaffMember, Store
 
 EXIT_BROKEN = 1
 EXIT_ERROR = 2
@@ -26,3 +29,64 @@ def verify_log_command(*, table: str | None, database: str | None, config: str |
     for report in reports:
         print(report.describe(), file=sys.stdout if report.intact else sys.stderr)
     return 0 if all(report.intact for report in reports) else EXIT_BROKEN
+
+
+
+def read_secret(prompt: str) -> str:
+    """A PIN or password: asked without echo at a terminal, else one line of standard input (for scripts)."""
+    if sys.stdin.isatty():
+        return getpass.getpass(prompt)
+    line = sys.stdin.readline()
+    if not line:
+        raise StoreError(f"{prompt.rstrip(': ')}: nothing on standard input")
+    return line.rstrip("\n")
+
+
+def _floor_manager(store: Store, ask: Callable[[str], str], what: str) -> StaffMember:
+    name = ask(f"Floor manager's name ({what}): ").strip()
+    member = store.sign_in(name, read_secret(f"{name}'s PIN or password: "))
+    if member.role is not Role.FLOOR_MANAGER:
+        raise NotAuthorizedError(f"only a floor manager may {what}; {member.name!r} is a {member.role.value.replace('_', ' ')}")
+    return member
+
+
+def staff_command(*, action: str, name: str | None, role: str | None, database: str | None, config: str | None,
+                  ask: Callable[[str], str] = input) -> int:
+    """``dealer-console staff list | add NAME --role R | unlock NAME``.
+
+    Adding or unlocking an account needs a floor manager's sign-in, except the very first account of a store, which
+    must be a floor manager (somebody has to be able to let the others in). PINs are asked without echo, or read one
+    per line from standard input.
+    """
+    try:
+        settings = load_settings(config, overrides={"store": {"database_url": database}})
+        with Store.open(settings=settings.store) as store:
+            accounts = store.staff()
+            if action == "list":
+                for account in accounts:
+                    state = "locked out" if account.locked_at is not None else ("inactive" if not account.active else "active")
+                    print(f"{account.name:<24} {account.role.value.replace('_', ' '):<14} {state}")
+                if not accounts:
+                    print("no staff accounts yet: add the first floor manager with  dealer-console staff add NAME --role floor-manager")
+                return 0
+            assert name is not None
+            if action == "add":
+                new_role = Role.FLOOR_MANAGER if role == "floor-manager" else Role.DEALER
+                if any(account.role is Role.FLOOR_MANAGER for account in accounts):
+                    by = _floor_manager(store, ask, "add an account")
+                    print(f"{by.name} adds {name}")
+                elif new_role is not Role.FLOOR_MANAGER:
+                    raise NotAuthorizedError("the first account of a store is its floor manager: add it with --role floor-manager")
+                secret = read_secret(f"{name}'s new PIN or password: ")
+                if read_secret("The same again: ") != secret:
+                    raise StoreError("the two PINs differ; nothing was added")
+                member = store.add_staff(name, new_role, secret)
+                print(f"added {member.name}, {member.role.value.replace('_', ' ')}")
+                return 0
+            by = _floor_manager(store, ask, "unlock an account")
+            store.unlock_staff(name, by=by)
+            print(f"{name} unlocked by {by.name}")
+            return 0
+    except (StoreError, ConfigError) as error:
+        print(f"dealer-console staff: {error}", file=sys.stderr)
+        return EXIT_ERROR

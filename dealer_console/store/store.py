@@ -130,6 +130,17 @@ class StaffMember:
 
 
 @dataclass(frozen=True, slots=True)
+class StaffAccount:
+    """A staff account as the floor sees it in a list."""
+
+    name: str
+    role: Role
+    active: bool
+    failed_sign_ins: int
+    locked_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
 class TableInfo:
     """A table of the room."""
 
@@ -327,6 +338,13 @@ class Store:
         if row is None:
             raise RecordNotFoundError(f"no staff member named {name!r}")
         return row.locked_at is not None
+
+    def staff(self) -> list[StaffAccount]:
+        """Every staff account, by name: role, whether active, and whether locked out (no secret is read)."""
+        with guarded(self.target, "listing staff"), self.engine.connect() as connection:
+            rows = connection.execute(select(STAFF.c.name, STAFF.c.role, STAFF.c.active, STAFF.c.failed_sign_ins, STAFF.c.locked_at)
+                                      .order_by(STAFF.c.name)).all()
+        return [StaffAccount(row.name, Role(row.role), bool(row.active), int(row.failed_sign_ins), row.locked_at) for row in rows]
 
     def staff_member(self, name: str) -> StaffMember:
         """A staff member by name (no PIN asked: for lookups, not for authority)."""
