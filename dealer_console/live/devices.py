@@ -890,6 +890,16 @@ class DeviceHub:
         self._confirmed[read.key] = (read.sighting.best, chosen)
         self._changed()
 
+
+    def _reading_view(self, view: CameraView | None) -> CameraView:
+        """``view`` if a camera that reads cards gave it; else :class:`CardsUnread` saying why (the dealer types the cards)."""
+        if view is None or self.camera is None:
+            raise CardsUnread("no camera is configured")
+        if not self.camera.reads_cards:
+            raise CardsUnread(f"the camera reads no card ({self.camera.mode or 'it shows its picture only'})")
+        if self._reading_problem is not None:
+            raise CardsUnread(f"the camera cannot read the cards ({self._reading_problem})")
+        return view
     def _board_cards(self, target: BoardTarget, count: int) -> CameraCards | None:
         """The session's hook: the street's cards as the camera reads them, with the pictures they were read on; refuses what
         waits for the dealer.
@@ -901,12 +911,7 @@ class DeviceHub:
         view = self.camera_view(in_command=True)
         if hand is None:
             return None
-        if view is None or self.camera is None:
-            raise CardsUnread("no camera is configured")
-        if not self.camera.reads_cards:
-            raise CardsUnread(f"the camera reads no card ({self.camera.mode or 'it shows its picture only'})")
-        if self._reading_problem is not None:
-            raise CardsUnread(f"the camera cannot read the cards ({self._reading_problem})")
+        view = self._reading_view(view)
         if not self.board_from_camera:
             raise CardsUnread("'Board from camera' is off")
         if target.run and not self.runs_from_camera:
@@ -943,13 +948,7 @@ class DeviceHub:
         seat holds (the dealer may type them instead, Shift+S); :class:`CardsUnread` without a camera that reads cards or
         without a picture (the session then asks the dealer to type them).
         """
-        view = self.camera_view(in_command=True)
-        if view is None or self.camera is None:
-            raise CardsUnread("no camera is configured")
-        if not self.camera.reads_cards:
-            raise CardsUnread(f"the camera reads no card ({self.camera.mode or 'it shows its picture only'})")
-        if self._reading_problem is not None:
-            raise CardsUnread(f"the camera cannot read the cards ({self._reading_problem})")
+        view = self._reading_view(self.camera_view(in_command=True))
         verb = f"show seat {seat}'s hand"
         if not view.working:
             raise CardsUnread(f"the camera is {view.status}" + (f" ({view.detail})" if view.detail else ""), seat=seat, action=verb)
