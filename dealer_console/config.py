@@ -170,6 +170,8 @@ class DeviceSettings(BaseModel):
     """``simulator`` (the demo's board on a pseudo-terminal), ``none``, or a pyserial URL (``/dev/ttyUSB0``, ``loop://``)."""
     baud_rate: int = Field(default=115_200, ge=1200)
     confidence_threshold: float = Field(default=0.9, gt=0, le=1)
+    stable_frames: int = Field(default=3, ge=1, le=30)
+    """A camera read is offered only once read the same at its place in this many frames in a row (a flicker waits)."""
     """A card read with less confidence waits for the dealer to confirm or correct it."""
     hole_cards: Literal["known", "face-down"] = "known"
     """``known``: the console's deck deals the hole cards and knows them (the demo); ``face-down``: a real table, the dealer
@@ -371,6 +373,8 @@ sensors = "/dev/sensor-zones"  # simulator, none, or a pyserial URL
 hole_cards = "known"      # known (the console's deck deals them) or face-down (the camera reads the board and hands shown, else the dealer types them)
 calibration = "/etc/dealer-console/calibration.toml"  # the camera's calibration (Devices > Calibrate the camera)
 taught_deck = "/etc/dealer-console/taught-deck"       # the deck taught on this table (Devices > Teach the deck)
+confidence_threshold = 0.9  # a card read below this waits for the dealer's confirmation
+stable_frames = 3         # a card is offered once read the same in this many frames in a row
 
 [store]
 database_url = "sqlite:////var/lib/dealer-console/dealer-console.sqlite3"

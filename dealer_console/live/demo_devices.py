@@ -190,7 +190,7 @@ class DemoDevices:
     def __init__(self, session: TableSession, *, workdir: Path | None = None, deck: Deck | None = None, recognizer: Recognizer | None = None,
                  threshold: float = 0.6, size: tuple[int, int] = (1920, 1080), card_width_px: float = 120.0,
                  camera_interval: float = 0.2, recheck: float = 1.0, simulate_camera: bool = True, simulate_sensors: bool = True,
-                 camera: CameraFeed | None = None, boards: Sequence[BoardConfig] = ()) -> None:
+                 camera: CameraFeed | None = None, boards: Sequence[BoardConfig] = (), stable_frames: int = 3) -> None:
         self.session = session
         self._own_workdir = workdir is None
         self.workdir = workdir if workdir is not None else Path(tempfile.mkdtemp(prefix="dealer-console-demo-"))
@@ -211,6 +211,7 @@ class DemoDevices:
                 zones=self.zones,
                 interval=camera_interval,
                 recheck=recheck,
+                stable_frames=stable_frames,
             )
         self.simulate_sensors = simulate_sensors
         configs = list(boards)
@@ -365,7 +366,8 @@ def open_camera(camera: str) -> FrameSource:
 
 
 def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: str = "simulator", baud_rate: int = 115_200,
-                  threshold: float = 0.6, calibration: Path | None = None, taught_deck: Path | None = None) -> DemoDevices | None:
+                  threshold: float = 0.6, calibration: Path | None = None, taught_deck: Path | None = None,
+                  stable_frames: int = 3) -> DemoDevices | None:
     """The devices ``[devices]`` names (not started): ``camera`` ``synthetic``, ``none``, a camera index, a video file or URL,
     or a folder of pictures; ``sensors`` ``simulator``, ``none`` or a pyserial URL. ``None`` when there are none.
 
@@ -382,9 +384,10 @@ def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: 
     if camera not in ("synthetic", "none"):
         setup = CameraSetup.load(calibration, taught_deck, seat_count=session.table.config.seat_count, boards=boards_per_row)
         zones, recognizer, reads_cards, mode = setup.reading()
-        feed = CameraFeed(open_source=lambda: open_camera(camera), recognizer=recognizer, zones=zones, reads_cards=reads_cards, mode=mode)
+        feed = CameraFeed(open_source=lambda: open_camera(camera), recognizer=recognizer, zones=zones, reads_cards=reads_cards, mode=mode,
+                          stable_frames=stable_frames)
     boards = [] if sensors in ("simulator", "none") else [BoardConfig(name="zones", url=sensors, baudrate=baud_rate)]
     devices = DemoDevices(session, threshold=threshold, simulate_camera=camera == "synthetic", simulate_sensors=sensors == "simulator",
-                          camera=feed, boards=boards)
+                          camera=feed, boards=boards, stable_frames=stable_frames)
     devices.hub.setup = setup
     return devices

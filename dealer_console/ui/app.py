@@ -216,7 +216,7 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
     session.hole_cards_seen = settings.hole_cards == "known"
     devices = table_devices(session, camera=settings.camera, sensors=settings.sensors, baud_rate=settings.baud_rate,
                             threshold=settings.confidence_threshold, calibration=settings.calibration_file,
-                            taught_deck=settings.taught_deck_folder)
+                            taught_deck=settings.taught_deck_folder, stable_frames=settings.stable_frames)
     if devices is None:
         return None
     if devices.hub.setup is not None:

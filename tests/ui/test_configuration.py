@@ -46,6 +46,7 @@ def test_file_then_environment_then_command_line(tmp_path: Path) -> None:
     ('[game]\nstructure = "mixed"\nmix = [{ variant = "Q", structure = "limit" }]\n', "game.mix.0.variant: unknown game 'Q'"),
     ('[game]\nstructure = "mixed"\nchange_every = "hands"\n', 'change_every = "hands" needs hands_per_game of at least 1'),
     ('[stakes]\nlimit_small_blind = 2\n', "give both limit_small_blind and limit_big_blind, or neither"),
+    ('[devices]\nstable_frames = 0\n', "devices.stable_frames: Input should be greater than or equal to 1"),
 ])
 def test_bad_values_are_refused_naming_the_file_the_key_and_the_reason(tmp_path: Path, text: str, words: str) -> None:
     """A configuration mistake stops the start with one sentence naming the file, the key and what is wrong."""
@@ -137,3 +138,18 @@ def test_a_mixed_table_alternates_limit_and_pot_limit_and_a_mix_table_deals_its_
                          environ={})
     with pytest.raises(ConfigError, match="the Limit big blind 2 must be higher than the Pot-limit big blind 2"):
         flat.table_config()
+
+
+def test_the_frames_a_camera_read_must_hold_come_from_the_devices_section(tmp_path: Path) -> None:
+    """Issue 5 (voting over consecutive frames on a live feed): ``[devices] stable_frames`` reaches the camera's feed."""
+    from dealer_console.live.demo_devices import table_devices
+    from tests.ui.conftest import make_session
+
+    settings = load_settings(write(tmp_path, f'[devices]\nstable_frames = 5\ncamera = "{(tmp_path / "pictures").as_posix()}"\n'
+                                             'sensors = "none"\n'), environ={})
+    (tmp_path / "pictures").mkdir()
+    session = make_session("O", {1: 100, 3: 100}, button=1)
+    devices = table_devices(session, camera=settings.devices.camera, sensors=settings.devices.sensors,
+                            stable_frames=settings.devices.stable_frames, calibration=tmp_path / "none.toml",
+                            taught_deck=tmp_path / "none")
+    assert devices is not None and devices.hub.camera is not None and devices.hub.camera.stable_frames == 5
