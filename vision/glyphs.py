@@ -439,6 +439,8 @@ class GlyphBook:
     _Sc: np.ndarray | None = None
     _rm: np.ndarray | None = None
     _sm: np.ndarray | None = None
+    _T: np.ndarray | None = None
+    _T_n: int = -1
 
     def add(self, rank: str, suit: str, cand: IndexCandidate) -> None:
         self.rank_labels.append(rank)
@@ -455,6 +457,13 @@ class GlyphBook:
 
     def __len__(self) -> int:
         return len(self.suit_labels)
+
+    def _tens(self) -> np.ndarray:
+        """Indices of the taught "10" rank glyphs (rank T), cached with the matrices."""
+        if self._T is None or self._T_n != len(self.rank_labels):
+            self._T = np.asarray([i for i, lab in enumerate(self.rank_labels) if lab == "T"], np.intp)
+            self._T_n = len(self.rank_labels)
+        return self._T
 
     def _mats(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         if self._R is None or self._S is None:
@@ -477,6 +486,16 @@ class GlyphBook:
         # A rank glyph of another width is another rank ("1" of "10" is not "J"): aspect must be close.
         rs = R @ cand.rank_vec - aspect_pen
         rc = Rc @ _unit(cand.rank_vec - rm) - aspect_pen
+        tens = self._tens()
+        if tens.size:
+            # The box of a "10" depends on how its two digits were gathered (a pixel more or less of either digit):
+            # its templates alone are also compared with the glyph moved and scaled by a pixel, keeping the best.
+            V = _nudged(cand.rank_vec)
+            Vc = V - rm
+            Vc -= Vc.mean(axis=1, keepdims=True)
+            Vc /= np.maximum(np.linalg.norm(Vc, axis=1, keepdims=True), 1e-6)
+            rs[tens] = np.maximum(rs[tens], (R[tens] @ V.T).max(axis=1) - aspect_pen[tens])
+            rc[tens] = np.maximum(rc[tens], (Rc[tens] @ Vc.T).max(axis=1) - aspect_pen[tens])
         ss = S @ cand.suit_vec
         sc = Sc @ _unit(cand.suit_vec - sm)
         red = cand.redness > self.red_threshold
@@ -493,6 +512,25 @@ class GlyphBook:
         r2 = r[1][1] if len(r) > 1 else -1.0
         q2 = q[1][1] if len(q) > 1 else -1.0
         return GlyphScore(r[0][0], q[0][0], rank_raw[r[0][0]], suit_raw[q[0][0]], _rel_margin(r[0][1], r2), _rel_margin(q[0][1], q2))
+
+
+def _nudged(vec: np.ndarray) -> np.ndarray:
+    """A normalised rank glyph shifted by one pixel each way, and scaled by one or two pixels in width or one in height:
+    one row per variant, each renormalised like ``_unit``."""
+    w, h = RANK_SIZE
+    img = vec.reshape(h, w)
+    out: list[np.ndarray] = []
+    for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        M = np.float32([[1, 0, dx], [0, 1, dy]])
+        out.append(cv2.warpAffine(img, M, (w, h), borderValue=0.0).reshape(-1))
+    for kx, ky in ((-1.0, 0.0), (1.0, 0.0), (-2.0, 0.0), (2.0, 0.0), (0.0, -1.0), (0.0, 1.0)):
+        sx, sy = (w + kx) / w, (h + ky) / h
+        M = np.float32([[sx, 0, (1 - sx) * (w - 1) / 2], [0, sy, (1 - sy) * (h - 1) / 2]])
+        out.append(cv2.warpAffine(img, M, (w, h), borderValue=0.0).reshape(-1))
+    V = np.stack(out)
+    V -= V.mean(axis=1, keepdims=True)
+    V /= np.maximum(np.linalg.norm(V, axis=1, keepdims=True), 1e-6)
+    return V
 
 
 def _best_per_label(labels: list[str], scores: np.ndarray) -> dict[str, float]:

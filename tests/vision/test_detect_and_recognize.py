@@ -19,6 +19,7 @@ import pytest
 
 from vision.detect import DetectorConfig, detect_cards
 from vision.evaluate import evaluate, teach_deck
+from vision.glyphs import RANK_SIZE, SUIT_SIZE, GlyphBook, IndexCandidate, _unit
 from vision.recognize import TaughtDeck, TeachError, read_frame, reading_order, teach, warp_face
 from vision.synthetic import Deck, SceneConfig, drawn_deck, generate_scene, load_art_deck, teach_layout
 
@@ -148,12 +149,12 @@ def test_corner_index_is_read_from_either_corner(drawn: Deck, drawn_taught: Taug
     assert not ranks or max(ranks.values()) < drawn_taught.min_score
 
 
-@pytest.mark.parametrize(("art", "floor"), [("vectorized_playing_cards_aguilar_lgpl3", 0.72), ("vpc_byron_knoll_public_domain", 0.58)])
+@pytest.mark.parametrize(("art", "floor"), [("vectorized_playing_cards_aguilar_lgpl3", 0.75), ("vpc_byron_knoll_public_domain", 0.58)])
 def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path, art: str, floor: float) -> None:
     """Issue 5 'Done when' 2 (regression guard on 6 scenes; the measured run of 2,000 scenes per art set is
     bench/vision_accuracy.py, figures in docs/vision.md): full scenes with overlaps, glare, shadow, chips; taught from
     separate seeds.  No confident misread, and recall of visible indices at least ``floor`` (measured on these 6 scenes:
-    80.3 % aguilar, 65.2 % byron knoll; the issue's target of 98 % is not met)."""
+    81.8 % aguilar, 65.2 % byron knoll; the issue's target of 98 % is not met)."""
     folder = shared_data / "cards" / art
     if not (folder / "manifest.csv").is_file():
         pytest.skip(f"card art set {art} absent")
@@ -249,3 +250,37 @@ def test_both_corners_agreeing_read_a_card_neither_corner_reads_alone(drawn: Dec
         cv2.circle(covered, tuple(int(v) for v in c.quad[2]), int(0.45 * s.card_width_px), felt, -1)
     assert all(r.card is None for r in read_frame(covered, pairs_only, cfg))
     assert sum(r.card is not None for r in read_frame(covered, drawn_taught, cfg)) >= 5  # the covering leaves one index readable
+
+
+def _glyph_candidate(text: str, dx: int = 0, width: int | None = None) -> IndexCandidate:
+    """A rank glyph drawn at the normalised size (two pixels narrower than the box unless ``width`` is given, moved ``dx`` pixels), over a plain suit."""
+    w, h = RANK_SIZE
+    big = np.zeros((h * 4, w * 4), np.uint8)
+    cv2.putText(big, text, (2, h * 4 - 8), cv2.FONT_HERSHEY_SIMPLEX, 3.2 if len(text) == 1 else 1.9, 255, 9, cv2.LINE_AA)
+    ys, xs = np.nonzero(big)
+    glyph = big[ys.min():ys.max() + 1, xs.min():xs.max() + 1].astype(np.float32) / 255
+    img = cv2.resize(glyph, (width or w - 2, h), interpolation=cv2.INTER_AREA)
+    rank = np.zeros((h, w), np.float32)
+    rank[:, 1 + dx:1 + dx + img.shape[1]] = img
+    suit = np.zeros((SUIT_SIZE[1], SUIT_SIZE[0]), np.float32)
+    cv2.circle(suit, (SUIT_SIZE[0] // 2, SUIT_SIZE[1] // 2), 6, 1.0, -1)
+    z = np.zeros(2, np.float32)
+    return IndexCandidate(_unit(rank), _unit(suit), 0.7, 1.0, 0.7, -50.0, z, np.array([0, -1], np.float32), 20.0, np.zeros((4, 4, 3), np.uint8))
+
+
+def test_a_ten_gathered_a_pixel_off_still_matches_its_template_and_no_other_rank_gains() -> None:
+    """Issue 5 'Recognition of rank and suit with a confidence' (docs/vision.md, Known failure modes: the "10" glyph box
+    varies by a pixel with how its two digits were gathered, and scored too low).  Only the "10" templates are compared
+    at one-pixel shifts and scalings: a "10" moved by a pixel scores almost as high as the one it was taught from (one drawn a pixel narrower gains too),
+    while an "8" moved the same way gains nothing over what its plain correlation gives."""
+    book = GlyphBook()
+    for rank, text in (("T", "10"), ("8", "8"), ("9", "9"), ("6", "6")):
+        book.add(rank, "s", _glyph_candidate(text))
+    for off, floor in ((_glyph_candidate("10", dx=1), 0.95), (_glyph_candidate("10", dx=-1), 0.95), (_glyph_candidate("10", width=RANK_SIZE[0] - 3), 0.8)):
+        g = book.score(off)
+        assert g.rank == "T" and g.rank_score > floor, g
+        plain = float(book._mats()[0][0] @ off.rank_vec)  # the taught "10" compared without moving
+        assert g.rank_score > plain + 0.05, (g.rank_score, plain)
+    eight = _glyph_candidate("8", dx=1)
+    g8 = book.score(eight)
+    assert g8.rank == "8" and abs(g8.rank_score - float(book._mats()[0][2] @ eight.rank_vec)) < 1e-5
