@@ -17,24 +17,13 @@ import pytest
 
 from vision.boards import BoardLayout, KnownCards, Sighting, read_table
 from vision.calibration import Calibration
-from vision.evaluate import teach_deck
 from vision.recognize import TaughtDeck, read_frame
-from vision.synthetic import Deck, drawn_deck
+from vision.synthetic import Deck
 
 from .table_scenes import PLAN_B, VIEW, ZONES, render_table
 
 ROW_Y = (200.0, 300.0, 400.0)  # rows of the board area from the far side
 COL_X = tuple(500.0 + (k - 2) * 78.0 for k in range(5))
-
-
-@pytest.fixture(scope="module")
-def drawn() -> Deck:
-    return drawn_deck()
-
-
-@pytest.fixture(scope="module")
-def taught(drawn: Deck) -> TaughtDeck:
-    return teach_deck(drawn, [700001, 700002])
 
 
 @pytest.fixture(scope="module")

@@ -17,16 +17,11 @@ import pytest
 
 from vision.calibration import BASE_SIZE_TOLERANCE, Calibration, CalibrationError, Zone, find_felt_quad, standard_zones
 from vision.detect import detect_cards
-from vision.synthetic import CARD_ASPECT, Deck, SceneConfig, drawn_deck, generate_scene
+from vision.synthetic import CARD_ASPECT, Deck, SceneConfig, generate_scene
 
 from .table_scenes import PLAN, render_table
 
 CLEAN = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=False)
-
-
-@pytest.fixture(scope="module")
-def drawn() -> Deck:
-    return drawn_deck()
 
 
 def table_view(corners_px: list[tuple[float, float]]) -> np.ndarray:

@@ -17,26 +17,16 @@ import cv2
 import numpy as np
 import pytest
 
+from tests.vision.conftest import TEACH_SEEDS
 from vision.detect import DetectorConfig, detect_cards
 from vision.evaluate import evaluate, teach_deck
 from vision.glyphs import RANK_SIZE, SUIT_SIZE, GlyphBook, IndexCandidate, _unit
 from vision.recognize import TaughtDeck, TeachError, read_frame, reading_order, teach, warp_face
-from vision.synthetic import Deck, SceneConfig, drawn_deck, generate_scene, load_art_deck, teach_layout
+from vision.synthetic import Deck, SceneConfig, generate_scene, load_art_deck, teach_layout
 
-TEACH_SEEDS = [700001, 700002]
 TEST_SEEDS = list(range(7000, 7006))
 
 CLEAN = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=False)
-
-
-@pytest.fixture(scope="module")
-def drawn() -> Deck:
-    return drawn_deck()
-
-
-@pytest.fixture(scope="module")
-def drawn_taught(drawn: Deck) -> TaughtDeck:
-    return teach_deck(drawn, TEACH_SEEDS)
 
 
 def _corner_error(quad: np.ndarray, truth: np.ndarray) -> float:
@@ -98,10 +88,10 @@ def test_teaching_refuses_a_layout_with_the_wrong_card_count(drawn: Deck) -> Non
         teach([(s.image, ["As", "Kd"])], s.card_width_px)
 
 
-def test_taught_cards_are_read_with_their_rank_and_suit(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+def test_taught_cards_are_read_with_their_rank_and_suit(drawn: Deck, taught: TaughtDeck) -> None:
     """Issue 5 taught-deck mode: clean, separated cards from test seeds are read exactly, with a confidence."""
     s = generate_scene(drawn, 7100, CLEAN, n_cards=10)
-    readings = read_frame(s.image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+    readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
     truth = {c.card for c in s.cards}
     confident = [r for r in readings if r.card is not None]
     assert all(r.card in truth for r in confident)
@@ -109,33 +99,32 @@ def test_taught_cards_are_read_with_their_rank_and_suit(drawn: Deck, drawn_taugh
     assert all(0 < r.confidence <= 1 for r in confident)
 
 
-def test_a_card_without_an_index_is_never_read(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+def test_a_card_without_an_index_is_never_read(drawn: Deck, taught: TaughtDeck) -> None:
     """SPEC Inputs: a reading is never applied without confidence.  Cards are read from their corner indices, so a
     blank face (no index to read) gives no confident reading at all, whatever its outline looks like."""
     blank = {c: np.dstack([np.full_like(f[:, :, :3], 245), f[:, :, 3]]) for c, f in drawn.faces.items()}
     s = generate_scene(Deck("blank", blank), 7200, CLEAN, n_cards=6)
-    readings = read_frame(s.image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+    readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
     assert all(r.card is None and r.confidence == 0.0 for r in readings)
     # The same layout with printed faces is read: the rule above is not vacuous.
-    printed = read_frame(generate_scene(drawn, 7200, CLEAN, n_cards=6).image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+    printed = read_frame(generate_scene(drawn, 7200, CLEAN, n_cards=6).image, taught, DetectorConfig(card_width_px=s.card_width_px))
     assert sum(r.card is not None for r in printed) >= 5
 
 
-def test_an_untaught_card_design_is_not_read_confidently(drawn: Deck, shared_data: Path) -> None:
+def test_an_untaught_card_design_is_not_read_confidently(taught: TaughtDeck, shared_data: Path) -> None:
     """Taught-deck mode knows only the taught deck: another brand's faces must come back unknown (or, rarely,
     right), never wrong.  Uses one shared art set as the untaught brand."""
     folder = shared_data / "cards" / "vpc_byron_knoll_public_domain"
     if not (folder / "manifest.csv").is_file():
         pytest.skip("card art set vpc_byron_knoll_public_domain absent")
     other = load_art_deck(folder)
-    taught = teach_deck(drawn, TEACH_SEEDS)
     s = generate_scene(other, 7300, CLEAN, n_cards=8)
     readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
     truth = {c.card for c in s.cards}
     assert all(r.card is None or r.card in truth for r in readings)
 
 
-def test_corner_index_is_read_from_either_corner(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+def test_corner_index_is_read_from_either_corner(drawn: Deck, taught: TaughtDeck) -> None:
     """Issue 5: read a partly covered card from its visible corner index. Cover the top-left index of a clean
     face: the bottom-right index still reads the card."""
     s = generate_scene(drawn, 7400, CLEAN, n_cards=5)
@@ -143,10 +132,10 @@ def test_corner_index_is_read_from_either_corner(drawn: Deck, drawn_taught: Taug
     face = warp_face(s.image, c.quad)
     covered = face.copy()
     cv2.rectangle(covered, (0, 0), (70, 110), (40, 90, 30), -1)
-    r = drawn_taught.read_face(covered, c.quad)
+    r = taught.read_face(covered, c.quad)
     assert r.card == c.card and r.corners == 1
-    ranks, _ = drawn_taught.score_crop(covered[:96, :60])  # the covered corner alone holds no index
-    assert not ranks or max(ranks.values()) < drawn_taught.min_score
+    ranks, _ = taught.score_crop(covered[:96, :60])  # the covered corner alone holds no index
+    assert not ranks or max(ranks.values()) < taught.min_score
 
 
 @pytest.mark.parametrize(("art", "floor"), [("vectorized_playing_cards_aguilar_lgpl3", 0.75), ("vpc_byron_knoll_public_domain", 0.58)])
@@ -165,14 +154,14 @@ def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path
     assert score.recall_visible >= floor, score.as_dict()
 
 
-def test_overlapping_hole_cards_are_read_from_the_corner_left_showing(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+def test_overlapping_hole_cards_are_read_from_the_corner_left_showing(drawn: Deck, taught: TaughtDeck) -> None:
     """Issue 5: 'hole cards overlapping in pairs at showdown ... reading a card from its visible corner index when the
     card is partly covered'.  In scenes of overlapping pairs only, most lower cards (under half of them visible) are read."""
     cfg = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=True)
     lower = read = 0
     for seed in range(7500, 7504):
         s = generate_scene(drawn, seed, cfg, n_cards=13)
-        readings = read_frame(s.image, drawn_taught, DetectorConfig(card_width_px=s.card_width_px))
+        readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
         truth = {c.card: c for c in s.cards}
         assert all(r.card in truth for r in readings if r.card is not None)
         for c in s.cards:
@@ -182,7 +171,7 @@ def test_overlapping_hole_cards_are_read_from_the_corner_left_showing(drawn: Dec
     assert lower >= 8 and read >= 0.6 * lower, (read, lower)
 
 
-def test_two_corners_naming_different_cards_is_unknown(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+def test_two_corners_naming_different_cards_is_unknown(drawn: Deck, taught: TaughtDeck) -> None:
     """SPEC Inputs (never a silent misread): a card's two corner indices must agree.  A face whose top half is the
     As and bottom half the Kd (two cards overlapping exactly at the middle) reads clearly at each corner, but as
     two different cards: the reading must be unknown, not whichever corner scored higher."""
@@ -190,10 +179,10 @@ def test_two_corners_naming_different_cards_is_unknown(drawn: Deck, drawn_taught
 
     a = cv2.resize(drawn.faces["As"][:, :, :3], (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
     k = cv2.resize(drawn.faces["Kd"][:, :, :3], (FACE_W, FACE_H), interpolation=cv2.INTER_AREA)
-    each = [drawn_taught.read_face(f, np.zeros((4, 2), np.float32)) for f in (a, k)]
+    each = [taught.read_face(f, np.zeros((4, 2), np.float32)) for f in (a, k)]
     assert [r.card for r in each] == ["As", "Kd"]  # each face alone reads right (the rule below is not vacuous)
     mixed = np.vstack([a[: FACE_H // 2], k[FACE_H // 2 :]])
-    r = drawn_taught.read_face(mixed, np.zeros((4, 2), np.float32))
+    r = taught.read_face(mixed, np.zeros((4, 2), np.float32))
     assert r.card is None and r.best in ("As", "Kd")
 
 
@@ -231,13 +220,13 @@ def test_rank_and_suit_printed_touching_are_cut_apart(drawn: Deck, monkeypatch: 
     assert untaught_whole >= 20 and recall_whole <= recall_cut - 0.25, results
 
 
-def test_both_corners_agreeing_read_a_card_neither_corner_reads_alone(drawn: Deck, drawn_taught: TaughtDeck) -> None:
+def test_both_corners_agreeing_read_a_card_neither_corner_reads_alone(drawn: Deck, taught: TaughtDeck) -> None:
     """A card's two corner indices, turned 180 degrees to each other and implying the same card, are two readings: when
     both name the same card they may pass the lower pair thresholds.  With the single-index score out of reach, clean
     cards are read only this way (each from two corners), and once one corner of every card is covered none is."""
     from dataclasses import replace
 
-    pairs_only = replace(drawn_taught, min_score=1.01)
+    pairs_only = replace(taught, min_score=1.01)
     s = generate_scene(drawn, 7100, CLEAN, n_cards=10)
     cfg = DetectorConfig(card_width_px=s.card_width_px)
     truth = {c.card for c in s.cards}
@@ -249,7 +238,7 @@ def test_both_corners_agreeing_read_a_card_neither_corner_reads_alone(drawn: Dec
     for c in s.cards:
         cv2.circle(covered, tuple(int(v) for v in c.quad[2]), int(0.45 * s.card_width_px), felt, -1)
     assert all(r.card is None for r in read_frame(covered, pairs_only, cfg))
-    assert sum(r.card is not None for r in read_frame(covered, drawn_taught, cfg)) >= 5  # the covering leaves one index readable
+    assert sum(r.card is not None for r in read_frame(covered, taught, cfg)) >= 5  # the covering leaves one index readable
 
 
 def _glyph_candidate(text: str, dx: int = 0, width: int | None = None) -> IndexCandidate:

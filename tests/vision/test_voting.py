@@ -17,26 +17,16 @@ from dealer_console.store import Store
 from vision.boards import KnownCards, Sighting
 from vision.calibration import Calibration
 from vision.detect import DetectorConfig
-from vision.evaluate import evaluate_voting, teach_deck
+from vision.evaluate import evaluate_voting
 from vision.evidence import store_evidence
 from vision.recognize import TaughtDeck, read_frame
 from vision.sources import FolderSource
-from vision.synthetic import Deck, Scene, SceneConfig, drawn_deck, generate_scene
+from vision.synthetic import Deck, Scene, SceneConfig, generate_scene
 from vision.voting import FrameVoter, LiveTableReader
 
 from .table_scenes import PLAN_B, VIEW, ZONES, render_table
 
 CLEAN = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=False)
-
-
-@pytest.fixture(scope="module")
-def drawn() -> Deck:
-    return drawn_deck()
-
-
-@pytest.fixture(scope="module")
-def taught(drawn: Deck) -> TaughtDeck:
-    return teach_deck(drawn, [700001, 700002])
 
 
 @pytest.fixture(scope="module")
