@@ -59,7 +59,8 @@ def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     hist = cv2.calcHist([lab[:, :, 1:]], [0, 1], dark.astype(np.uint8), [64, 64], [0, 256, 0, 256])
     pa, pb = np.unravel_index(int(np.argmax(hist)), hist.shape)
     felt_ab = np.array([pa * 4 + 2, pb * 4 + 2], np.float32)
-    chroma = np.sqrt(((ab - felt_ab) ** 2).sum(axis=2))
+    d_ab = ab - felt_ab
+    chroma = np.sqrt(d_ab[:, :, 0] ** 2 + d_ab[:, :, 1] ** 2)  # a sum over a last axis of two is slow in numpy
     # Local felt lightness: lower envelope on a coarse grid (cards are brighter than felt, so a min filter
     # over about two card widths removes them), then smoothed.
     h, w = L.shape
