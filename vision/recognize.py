@@ -22,20 +22,27 @@ dealer's prompt.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+
+from typing import TypeVar
 
 import cv2
 import numpy as np
 
+from .corners import CornerBook, patch_at, read_corners
 from .detect import Detection, DetectorConfig, detect_cards, segment
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
 from .synthetic import CARD_ASPECT, RANKS, Deck
 
+T = TypeVar("T")
 FACE_W = 200
 FACE_H = int(FACE_W * CARD_ASPECT)
 # Corner index window on the normalised face (pixels, x0, y0, x1, y1): evidence crops and read_face.
 QUERY = (0, 0, 60, 96)
+# A card read from a corner patch lies where that corner says to within a few pixels (the card's size varies a
+# little across the table); the hole cards of an overlapping pair lie 0.35 card widths apart or more.
+PATCH_GROUP = 0.25
 SEGMENT_SCALE = 0.125  # felt-model segmentation for reading runs at an eighth of the resolution (refined at full resolution)
 
 
@@ -115,6 +122,7 @@ class TaughtDeck:
     pair_min_suit_margin: float = 0.25
     general: bool = False
     untaught: set[str] = field(default_factory=set)  # cards on the teaching pictures whose index could not be found
+    corners: CornerBook | None = None  # the taught corner patches (taught decks only, see vision.corners)
     _samples: list[tuple[float, float, float, float, float, float]] = field(default_factory=list)
 
     @property
@@ -259,6 +267,8 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
         if len(dets) != len(cards):
             raise TeachError(f"teaching picture {n}: found {len(dets)} cards, expected {len(cards)}; lay the cards apart, face up, and retake it")
         order = reading_order([d.quad for d in dets], row_tol=cw * CARD_ASPECT / 2)
+        deck.corners = deck.corners or CornerBook()
+        deck.corners.teach_laid_out(frame, [dets[i].quad for i in order], cards, cw)
         mask = card_area(frame, cfg)
         cands = find_indices(frame, FinderConfig(glyph_h=(0.05 * cw, 0.3 * cw), max_candidates=1_000_000), mask, SEGMENT_SCALE)
         for card, i in zip(cards, order, strict=True):
@@ -299,6 +309,7 @@ def general_deck(decks: Sequence[Deck] = ()) -> TaughtDeck:
         s = teach_layout(d, 880001 + i)
         teach([(s.image, [c.card for c in s.cards])], s.card_width_px, deck)
     deck.geometry = GENERAL_GEOMETRY
+    deck.corners = None  # a corner patch is one deck's design: the general mode reads glyphs only
     _GENERAL[key] = deck
     return deck
 
@@ -339,14 +350,33 @@ def _on_cards(quad: np.ndarray, mask: np.ndarray, scale: float) -> float:
 def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list[Reading]:
     """Every card whose corner index shows on ``frame``, read or rejected to unknown.
 
-    One reading per card: the indices of one card (its two corners) are merged, and when they name
-    different cards the card is unknown.  ``cfg.card_width_px`` (from the calibration) sets the
-    glyph sizes searched for and where the card lies from its index."""
+    One reading per card: the indices of one card (its two corners, read from their glyphs and, for a
+    taught deck, from their corner patches) are merged, and when they name different cards the card is
+    unknown.  ``cfg.card_width_px`` (from the calibration) sets the glyph sizes searched for and where
+    the card lies from its index."""
+    if deck.corners is None or deck.general:
+        out = _read_glyphs(frame, deck, cfg)
+    else:
+        # Corner patches first; the glyphs are then looked for only where no card was read from its corners.
+        patches = _read_corner_patches(frame, deck.corners, cfg)
+        out = _merge(_read_glyphs(frame, deck, cfg, [p.quad for p in patches if p.card is not None]), patches, cfg.card_width_px)
+    _same_card_twice(out, cfg.card_width_px)
+    return out
+
+
+def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done: Sequence[np.ndarray] = ()) -> list[Reading]:
+    """The cards read from their index glyphs (:mod:`vision.glyphs`), not looked for inside the outlines ``done``
+    (cards already read another way)."""
     cw = cfg.card_width_px
     geo = deck.geometry or GENERAL_GEOMETRY
     mask = card_area(frame, cfg)
+    search = mask
+    if len(done):
+        search = mask.copy()
+        for q in done:
+            cv2.fillConvexPoly(search, np.round(q * SEGMENT_SCALE).astype(np.int32), 0)
     finder = geo.finder(cw, slack=max(cfg.size_tolerance - 0.25, 0.0))
-    cands = find_indices(frame, finder, mask, SEGMENT_SCALE)
+    cands = find_indices(frame, finder, search, SEGMENT_SCALE)
     found: list[tuple[GlyphScore, bool, IndexCandidate, np.ndarray]] = []
     for k in cands:
         g, ok = deck.judge(k)
@@ -360,19 +390,9 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         if _on_cards(quad, mask, SEGMENT_SCALE) < 0.85:
             continue
         found.append((g, ok, k, quad))
-    # Group indices of one card: implied centres within a third of a card width.
     found.sort(key=lambda f: -f[0].score)
-    groups: list[list[tuple[GlyphScore, bool, IndexCandidate, np.ndarray]]] = []
-    for f in found:
-        c = f[3].mean(0)
-        for grp in groups:
-            if float(np.linalg.norm(grp[0][3].mean(0) - c)) < 0.33 * cw:
-                grp.append(f)
-                break
-        else:
-            groups.append([f])
     out: list[Reading] = []
-    for gi, grp in enumerate(groups):
+    for gi, grp in enumerate(_groups(found, lambda f: f[3].mean(0), 0.33 * cw)):
         confident = [f for f in grp if f[1]]
         names = {f[0].rank + f[0].suit for f in confident}
         g, ok, k, quad = confident[0] if confident else grp[0]
@@ -394,9 +414,81 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # Two readings of one pair of symbols (rank/suit taken either way round) are one index, not two corners.
         corners = len({(round(float(f[2].anchor[0]) / 4), round(float(f[2].anchor[1]) / 4)) for f in confident if f[0].rank + f[0].suit == card})
         out.append(Reading(card if ok else None, card, g.score, g.margin, deck._confidence(g, pair) if ok else 0.0, quad, k.crop, gi, corners))
-    # The same card cannot lie in two places.  Two confident readings of it half a card or more apart mean one is a
-    # misread and nothing says which (a blurred 3c read as 3s on both its corners scored higher than the real 3s):
-    # both become unknown.  Closer, they are two indices of one card left in two groups: the stronger is kept.
+    return out
+
+
+def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) -> list[list[T]]:
+    """Items (best first) grouped by the card centre each implies: within ``radius`` of a group's first is that card."""
+    groups: list[list[T]] = []
+    firsts: list[np.ndarray] = []
+    for it in items:
+        c = centre(it)
+        for grp, f in zip(groups, firsts, strict=True):
+            if float(np.hypot(*(f - c))) < radius:
+                grp.append(it)
+                break
+        else:
+            groups.append([it])
+            firsts.append(c)
+    return groups
+
+
+def _read_corner_patches(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[Reading]:
+    """The cards read from their corner patches (:mod:`vision.corners`), one reading per card."""
+    cw = cfg.card_width_px
+    found = sorted(read_corners(frame, book, cfg), key=lambda r: -r.score)
+    out: list[Reading] = []
+    for grp in _groups(found, lambda r: r.quad(cw).mean(0), PATCH_GROUP * cw):
+        confident = [r for r in grp if r.card is not None]
+        pair = False
+        if not confident:
+            # Neither index corner passes alone: the card's two index corners (turned 180 degrees to each other, a card
+            # length apart) naming it alike under the lower pair thresholds, and no corner of it naming another card so.
+            named = [r for r in grp if book.passes(r.score, r.rank_lead, r.suit_lead, pair=True) and book.nameable(r.best)]
+            if len({r.best for r in named}) == 1 and any(
+                    float(a.corner.right @ b.corner.right) < -0.8 and float(np.linalg.norm(a.corner.at - b.corner.at)) > 0.8 * cw
+                    for i, a in enumerate(named) for b in named[i + 1:]):
+                confident, pair = named, True
+        names = {r.best for r in confident}
+        best = confident[0] if confident else grp[0]
+        ok = len(names) == 1
+        if not ok and best.score < book.min_score:
+            continue  # nothing like an index here (a corner without one, glare, a chip)
+        agreeing = len({(round(float(r.corner.at[0]) / 8), round(float(r.corner.at[1]) / 8)) for r in confident if r.best == best.best})
+        out.append(Reading(best.best if ok else None, best.best, best.score, min(best.rank_lead, best.suit_lead),
+                           book.confidence(best, pair) if ok else 0.0, best.quad(cw), patch_at(frame, best.corner, cw), -1,
+                           agreeing if ok else 0))
+    return out
+
+
+def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Reading]:
+    """One reading per card from both readers: where they name different cards the card is unknown; where one is
+    sure and the other is not, the sure one stands."""
+    out = list(glyphs)
+    for p in patches:
+        near = [g for g in out if float(np.linalg.norm(g.quad.mean(0) - p.quad.mean(0))) < PATCH_GROUP * cw]
+        if not near:
+            p.blob = len(out)
+            out.append(p)
+            continue
+        names = {r.card for r in [*near, p] if r.card is not None}
+        if len(names) > 1:
+            for g in near:
+                g.card, g.confidence = None, 0.0
+        elif names:
+            sure = [g for g in near if g.card is not None]
+            if sure:
+                sure[0].corners += p.corners
+            else:
+                p.blob = near[0].blob
+                out = [g for g in out if not any(g is n for n in near)] + [p]
+    return out
+
+
+def _same_card_twice(out: list[Reading], cw: float) -> None:
+    """The same card cannot lie in two places.  Two confident readings of it half a card or more apart mean one is a
+    misread and nothing says which (a blurred 3c read as 3s on both its corners scored higher than the real 3s): both
+    become unknown.  Closer, they are two indices of one card left in two groups: the stronger is kept."""
     by_card: dict[str, list[Reading]] = {}
     for r in out:
         if r.card is not None:
@@ -408,7 +500,6 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         apart = any(float(np.linalg.norm(a.quad.mean(0) - b.quad.mean(0))) >= 0.5 * cw for i, a in enumerate(same) for b in same[i + 1:])
         for r in same if apart else same[1:]:
             r.card, r.confidence = None, 0.0
-    return out
 
 
 def detections_for(readings: list[Reading]) -> list[Detection]:

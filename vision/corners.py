@@ -1,0 +1,357 @@
+"""Cards read from the corners of their paper: the whole corner patch compared with the taught deck's.
+
+The glyph reader (:mod:`vision.glyphs`) must first cut a rank and a suit out of the print; it misses
+an index whose print touches a court card's picture frame, a "10" whose digits were gathered
+differently, or a rank and suit joined by blur.  This reader does not cut anything: it finds the
+corners of the card-coloured paper (a convex corner of about 90 degrees between two straight
+edges), lays a frame on each (``right`` and ``down`` along the edges, the card inside), and compares
+the patch there, where a corner index is printed, with the patches taught for every card:
+
+1. Paper: the felt model of :func:`vision.detect.segment` at half resolution.
+2. Corners: each paper blob's outline is approximated by a polygon; a convex vertex of 60-120
+   degrees with two edges of a fifth of a card width or more is a corner, placed where lines
+   fitted to the two edges meet (the card's rounded corner does not move it).
+3. Patch: the corner's frame turned upright at a fixed scale (``CANON_W`` pixels per card width).
+   Of a card's four corners only two carry an index; the other two (and corners of glare or chips)
+   match nothing.
+4. Comparison: normalised correlation with every taught patch, aligned within a few pixels, then
+   scored separately on the rank's rows and the suit's rows: a card is read when its patch beats
+   every other rank and every other suit by a clear lead, else it is unknown.
+
+Teaching uses the same corner finder on the laid-out deck, so a taught patch and a read patch are
+cut the same way.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+import cv2
+import numpy as np
+
+from .detect import DetectorConfig, segment
+from .synthetic import CARD_ASPECT, RANKS, SUITS
+
+CANON_W = 100.0  # pixels per card width in the patch
+PATCH = (0.21, 0.46)  # patch size in card widths (right, down) from the corner
+SHIFT = 3  # alignment search, canonical pixels each way
+MASK_SCALE = 0.5
+PAPER_DELTA = 38.0  # paper is lighter than the local felt by this many grey levels
+
+
+@dataclass
+class Corner:
+    """A convex corner of paper: where it is and the card's frame there (card inside, right x down > 0)."""
+
+    at: np.ndarray  # frame pixels
+    right: np.ndarray  # unit vector along one edge
+    down: np.ndarray  # unit vector along the other edge
+    len_right: float  # visible edge lengths, frame pixels
+    len_down: float
+
+
+def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELTA) -> np.ndarray:
+    """Card paper at MASK_SCALE: much lighter than the local felt (the felt's level is a coarse lower envelope over
+    about two card widths, as in :func:`vision.detect.segment`, so uneven light moves with it).  No hull and no
+    chroma test: corners must stay where the paper ends."""
+    h, w = frame.shape[:2]
+    gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(gray, (int(w * MASK_SCALE), int(h * MASK_SCALE)), interpolation=cv2.INTER_AREA)
+    f = int(32 * MASK_SCALE)
+    coarse = cv2.resize(small, (max(1, small.shape[1] // f), max(1, small.shape[0] // f)), interpolation=cv2.INTER_AREA)
+    k = max(3, int(2.2 * cfg.card_width_px / 32) | 1)
+    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
+    env = cv2.GaussianBlur(cv2.dilate(cv2.erode(coarse, kernel), kernel), (0, 0), 2)
+    felt = cv2.resize(env, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
+    m = ((small.astype(np.int16) - felt) > int(delta)).astype(np.uint8) * 255
+    m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
+    return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+
+
+def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
+    return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
+
+
+def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
+    a = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
+    if abs(float(np.linalg.det(a))) < 1e-3:
+        return None
+    t = np.linalg.solve(a, p2 - p1)
+    return p1 + d1 * t[0]
+
+
+def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCALE) -> list[Corner]:
+    """Convex paper corners of about 90 degrees (frame pixels), from the outlines of ``mask`` at ``scale``.
+
+    A corner is two long straight stretches of an outline meeting at 60-120 degrees, directly or across a
+    few short ones (a card's rounded corner is often cut into one or two short sides by the polygon); it
+    lies where lines fitted to the middle of the two stretches meet."""
+    cw = card_width_px * scale
+    contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
+    out: list[Corner] = []
+    min_edge, max_cut = 0.2 * cw, 0.35 * cw
+    for cnt in contours:
+        if cv2.contourArea(cnt) < 0.25 * cw * cw:
+            continue
+        pts = cnt[:, 0, :].astype(np.float32)
+        n = len(pts)
+        poly = cv2.approxPolyDP(cnt, 0.04 * cw, True)[:, 0, :]
+        m = len(poly)
+        if m < 3:
+            continue
+        # Contour index of each polygon vertex (approxPolyDP keeps contour points).
+        key = cnt[:, 0, 0].astype(np.int64) * 65536 + cnt[:, 0, 1]
+        idx = [int(np.flatnonzero(key == int(x) * 65536 + int(y))[0]) for x, y in poly]
+        orient = cv2.contourArea(poly.astype(np.float32), oriented=True)
+        vec = np.roll(poly, -1, axis=0).astype(np.float32) - poly.astype(np.float32)  # side j: vertex j -> j + 1
+        length = np.linalg.norm(vec, axis=1)
+        longs = [j for j in range(m) if length[j] >= min_edge]
+        lines: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}
+
+        def line(j: int) -> tuple[np.ndarray, np.ndarray] | None:
+            # A line fitted to the middle of side j (away from the corners at its ends).
+            if j not in lines:
+                i0, span = idx[j], (idx[(j + 1) % m] - idx[j]) % n
+                seg = pts[np.arange(i0 + int(0.15 * span), i0 + int(0.85 * span) + 1) % n]
+                lines[j] = _fit_line(seg) if len(seg) >= 4 else None
+            return lines[j]
+
+        for t, ja in enumerate(longs):
+            jb = longs[(t + 1) % len(longs)]
+            cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)]
+            if float(length[cut].sum()) > max_cut or ja == jb:
+                continue
+            ua, ub = vec[ja] / length[ja], vec[jb] / length[jb]
+            if abs(float(ua @ ub)) > 0.5 or float(ua[0] * ub[1] - ua[1] * ub[0]) * orient <= 0:
+                continue  # not near 90 degrees, or a concave corner (where two cards overlap)
+            la, lb = line(ja), line(jb)
+            if la is None or lb is None:
+                continue
+            p = _intersect(la[0], la[1], lb[0], lb[1])
+            # The two sides must meet at the stretch between them (not far beyond it: two cards' sides).
+            if p is None or min(float(np.linalg.norm(p - poly[j])) for j in [*cut, jb]) > 0.12 * cw:
+                continue
+            d1 = la[1] * (-1 if float(la[1] @ ua) > 0 else 1)  # from the corner back along side ja
+            d2 = lb[1] * (1 if float(lb[1] @ ub) > 0 else -1)  # from the corner along side jb
+            # Right x down > 0 in image coordinates (y down): the card lies right of and below the corner.
+            if float(d1[0] * d2[1] - d1[1] * d2[0]) > 0:
+                right, down, lr, ld = d1, d2, float(length[ja]), float(length[jb])
+            else:
+                right, down, lr, ld = d2, d1, float(length[jb]), float(length[ja])
+            out.append(Corner((p + 0.5) / scale - 0.5, right, down, lr / scale, ld / scale))
+    return out
+
+
+def patch_at(gray: np.ndarray, corner: Corner, card_width_px: float, margin: int = 0) -> np.ndarray:
+    """The corner's patch turned upright at CANON_W pixels per card width, ``margin`` canonical pixels wider each way."""
+    s = card_width_px / CANON_W
+    pw, ph = int(round(PATCH[0] * CANON_W)) + 2 * margin, int(round(PATCH[1] * CANON_W)) + 2 * margin
+    r, d = corner.right * s, corner.down * s
+    origin = corner.at - (r + d) * margin
+    a = np.array([[r[0], d[0], origin[0]], [r[1], d[1], origin[1]]], np.float32)
+    return cv2.warpAffine(gray, a, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
+
+
+def _normalise(rows: np.ndarray) -> np.ndarray:
+    rows = rows.astype(np.float32) - rows.mean(axis=1, keepdims=True, dtype=np.float32)
+    n = np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows / np.maximum(n, 1e-6)
+
+
+def _rel(s1: float, s2: float) -> float:
+    return (s1 - s2) / max(1e-6, 1 - s2)
+
+
+@dataclass
+class CornerReading:
+    corner: Corner
+    card: str | None  # None when not confident
+    best: str
+    score: float  # whole-patch correlation of the best card
+    rank_lead: float
+    suit_lead: float
+    patch: np.ndarray
+
+    def quad(self, card_width_px: float) -> np.ndarray:
+        """The card's outline implied by this corner (TL, TR, BR, BL of the face)."""
+        c, r, d = self.corner.at, self.corner.right * card_width_px, self.corner.down * card_width_px * CARD_ASPECT
+        return np.array([c, c + r, c + r + d, c + d], np.float32)
+
+
+@dataclass
+class CornerBook:
+    """Taught corner patches (each with SHIFT pixels of margin), with the card each shows, and the thresholds."""
+
+    labels: list[str] = field(default_factory=list)
+    patches: list[np.ndarray] = field(default_factory=list)
+    # Set on calibration seeds 0-99 of both art sets (see docs/vision.md).
+    min_score: float = 0.75
+    min_rank_lead: float = 0.20
+    min_suit_lead: float = 0.35
+    # A suit lead short of min_suit_lead but at least this is enough when the suit also stands out among the cards of
+    # the rank read (what differs from their mean) by min_suit_gap_within.
+    min_suit_lead_within: float = 0.15
+    min_suit_gap_within: float = 0.15
+    # A card's two index corners (turned 180 degrees to each other) naming it alike may each pass these instead.
+    pair_min_score: float = 0.70
+    pair_min_rank_lead: float = 0.10
+    pair_min_suit_lead: float = 0.15
+    split: int = 0  # first row of the suit, canonical pixels
+    _cards: list[str] = field(default_factory=list)
+    _full: np.ndarray | None = None
+    _rank: np.ndarray | None = None
+    _suit: np.ndarray | None = None
+    _mean: np.ndarray | None = None
+    _ranks: np.ndarray | None = None
+    _suits: np.ndarray | None = None
+    _untaught_ranks: set[str] = field(default_factory=set)
+    _untaught_suits: set[str] = field(default_factory=set)
+
+    def add(self, card: str, patch: np.ndarray) -> None:
+        """One taught corner of ``card``: its patch with SHIFT pixels of margin (:func:`patch_at`)."""
+        self.labels.append(card)
+        self.patches.append(patch.astype(np.float32))
+        self._full = None
+
+    def teach_laid_out(self, frame: np.ndarray, quads: list[np.ndarray], cards: list[str], card_width_px: float) -> None:
+        """Teach the two index corners of laid-out cards (``quads`` TL, TR, BR, BL in the order of ``cards``).
+
+        Where the corner finder finds a card's corner its frame is used, as when reading; else the outline's own."""
+        cw = card_width_px
+        gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
+        corners = find_corners(paper_mask(frame, DetectorConfig(card_width_px=cw)), cw)
+        for card, q in zip(cards, quads, strict=True):
+            for k in (0, 2):  # the index corners of a portrait quad: top-left and bottom-right
+                right, down = q[(k + 1) % 4] - q[k], q[(k + 3) % 4] - q[k]
+                right, down = right / np.linalg.norm(right), down / np.linalg.norm(down)
+                near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ right) > 0.9]
+                c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else Corner(q[k], right, down, cw, cw)
+                self.add(card, patch_at(gray, c, cw, SHIFT))
+
+    @property
+    def untaught(self) -> set[str]:
+        return {r + s for r in RANKS for s in SUITS} - set(self.labels)
+
+    def _build(self) -> None:
+        ph, pw = int(round(PATCH[1] * CANON_W)), int(round(PATCH[0] * CANON_W))
+        # Every taught patch aligned on the mean of them all (twice), so that a patch read can be aligned once for
+        # every template; then one template per card, the mean of its patches.
+        crops = [b[SHIFT:SHIFT + ph, SHIFT:SHIFT + pw] for b in self.patches]
+        for _ in range(2):
+            mean = _normalise(np.mean(crops, axis=0).reshape(1, -1))[0]
+            crops = []
+            for b in self.patches:
+                win = np.lib.stride_tricks.sliding_window_view(b, (ph, pw)).reshape(-1, ph, pw)
+                crops.append(win[int(np.argmax(_normalise(win.reshape(len(win), -1)) @ mean))])
+        cards = sorted(set(self.labels))
+        p = np.stack([np.mean([q for c, q in zip(self.labels, crops, strict=True) if c == card], axis=0) for card in cards])
+        # Split rank from suit at the emptiest row between them (the rows' mean darkness over every card).
+        dark = (255 - p).mean(axis=(0, 2))
+        lo, hi = int(0.12 * CANON_W), int(0.30 * CANON_W)  # a rank glyph ends between these (card widths from the corner)
+        self.split = lo + int(np.argmin(dark[lo:hi]))
+        k = len(p)
+        self._cards = cards
+        self._full = _normalise(p.reshape(k, -1))
+        self._rank = _normalise(p[:, : self.split].reshape(k, -1))
+        self._suit = _normalise(p[:, self.split:].reshape(k, -1))
+        self._mean = p.mean(axis=0).astype(np.float32)
+        self._ranks = np.array([c[0] for c in cards])
+        self._suits = np.array([c[1] for c in cards])
+        # A card never taught would be read as its nearest taught neighbour: no reading may then name its rank or suit.
+        missing = self.untaught
+        self._untaught_ranks = {c[0] for c in missing}
+        self._untaught_suits = {c[1] for c in missing}
+
+    def nameable(self, card: str) -> bool:
+        """Whether a reading may name ``card``: not when a card sharing its rank or suit was never taught."""
+        if self._full is None:
+            self._build()
+        return card[0] not in self._untaught_ranks and card[1] not in self._untaught_suits
+
+    def confidence(self, r: CornerReading, pair: bool = False) -> float:
+        """0..1 above the thresholds the reading passed (``pair``: the two-corner thresholds)."""
+        lo, lr, ls = (self.pair_min_score, self.pair_min_rank_lead, self.pair_min_suit_lead) if pair else (
+            self.min_score, self.min_rank_lead, self.min_suit_lead)
+        lead = min(r.rank_lead / (2 * lr), r.suit_lead / (2 * ls))
+        return float(np.clip(min((r.score - lo) / (1 - lo), lead), 0.01, 1))
+
+    def passes(self, score: float, rank_lead: float, suit_lead: float, pair: bool = False) -> bool:
+        if pair:
+            return score >= self.pair_min_score and rank_lead >= self.pair_min_rank_lead and suit_lead >= self.pair_min_suit_lead
+        return score >= self.min_score and rank_lead >= self.min_rank_lead and suit_lead >= self.min_suit_lead
+
+    def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float) -> list[CornerReading]:
+        """Read every corner: each aligned on the mean taught patch, then every card's template compared at the
+        nine shifts within a pixel of that (the best shift kept per template, and per rank and suit rows)."""
+        if self._full is None:
+            self._build()
+        assert self._full is not None and self._rank is not None and self._suit is not None and self._mean is not None
+        ph, pw = self._mean.shape
+        bigs, kept = [], []
+        for c in corners:
+            big = patch_at(gray, c, card_width_px, SHIFT)
+            if float(big.std()) >= 8:  # else blank paper or felt: nothing printed here
+                bigs.append(big)
+                kept.append(c)
+        if not kept:
+            return []
+        n = len(kept)
+        near = np.empty((n, 9, ph, pw), np.float32)
+        for j, big in enumerate(bigs):
+            m = cv2.matchTemplate(big.astype(np.float32), self._mean, cv2.TM_CCOEFF_NORMED)
+            cy, cx = np.unravel_index(int(np.argmax(m)), m.shape)
+            cy, cx = min(max(int(cy), 1), 2 * SHIFT - 1), min(max(int(cx), 1), 2 * SHIFT - 1)
+            for t, (dy, dx) in enumerate((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
+                near[j, t] = big[cy + dy: cy + dy + ph, cx + dx: cx + dx + pw]
+        k = len(self._cards)
+        full = (_normalise(near.reshape(n * 9, -1)) @ self._full.T).reshape(n, 9, k)
+        rank = (_normalise(near[:, :, : self.split].reshape(n * 9, -1)) @ self._rank.T).reshape(n, 9, k).max(axis=1)
+        suit = (_normalise(near[:, :, self.split:].reshape(n * 9, -1)) @ self._suit.T).reshape(n, 9, k).max(axis=1)
+        shift = full.argmax(axis=1)
+        full = full.max(axis=1)
+        out: list[CornerReading] = []
+        for j, corner in enumerate(kept):
+            # Rank and suit are each decided on their own rows (a 2d and a 2s patch differ only in the suit's rows, so the
+            # whole patch cannot tell them apart); the whole patch of that card must match too.
+            card = self._cards[int(np.argmax(rank[j]))][0] + self._cards[int(np.argmax(suit[j]))][1]
+            i = self._cards.index(card) if card in self._cards else int(np.argmax(full[j]))
+            card = self._cards[i]
+            same_r, same_s = self._ranks == card[0], self._suits == card[1]
+            rank_lead = _rel(float(rank[j, same_r].max()), float(rank[j, ~same_r].max()))
+            suit_lead = _rel(float(suit[j, same_s].max()), float(suit[j, ~same_s].max()))
+            if self.min_suit_lead > suit_lead >= self.min_suit_lead_within:
+                # Cards of one rank (court cards above all) differ only in a small part of the suit's rows; among them,
+                # what differs from their mean says the suit more clearly than the whole rows do.
+                within = np.flatnonzero(same_r)
+                diff = self._suit[within] - self._suit[within].mean(axis=0)
+                q = _normalise(near[j, shift[j, i], self.split:].reshape(1, -1))[0]
+                sc = (diff @ q) / np.maximum(np.linalg.norm(diff, axis=1), 1e-6)
+                order = np.argsort(-sc)
+                if self._suits[within[order[0]]] == card[1] and len(order) > 1 and float(sc[order[0]] - sc[order[1]]) >= self.min_suit_gap_within:
+                    suit_lead = self.min_suit_lead
+            ok = self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
+            patch = np.clip(near[j, shift[j, i]], 0, 255).astype(np.uint8)
+            out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch))
+        return out
+
+
+def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig, mask: np.ndarray | None = None) -> list[CornerReading]:
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    mask = paper_mask(frame, cfg) if mask is None else mask
+    return book.read_all(gray, find_corners(mask, cfg.card_width_px), cfg.card_width_px)
+
+
+def teach_corners(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, book: CornerBook | None = None) -> CornerBook:
+    """Teach the corner patches of laid-out cards (ids in reading order) found on each frame."""
+    from .detect import detect_cards
+    from .recognize import reading_order
+
+    book = book or CornerBook()
+    cfg = DetectorConfig(card_width_px=card_width_px)
+    for frame, cards in frames:
+        dets = [d for d in detect_cards(frame, cfg) if d.kind == "single"]
+        if len(dets) == len(cards):
+            order = reading_order([d.quad for d in dets], row_tol=card_width_px * CARD_ASPECT / 2)
+            book.teach_laid_out(frame, [dets[i].quad for i in order], cards, card_width_px)
+    return book
