@@ -9,9 +9,15 @@ Teaching from ``train`` (a deck taught from labelled pictures instead of a laid-
 
 1. every index candidate inside a box is read with the general (font) glyphs; those read as the
    box's rank are the first samples of that rank;
+   the "10", which the font glyphs do not seed (this deck's "10" is narrow and tight), is seeded
+   from rank glyphs that recur in "10" boxes on several photos and look like nothing in boxes of
+   other ranks, away from the boxes or like any pip (``_recurring``);
 2. twice more, candidates inside boxes that the samples so far read as the box's rank, clearly,
    are added;
 3. candidates well away from every box are kept as "not a rank" (carpet, wood grain, logos).
+
+Reading: a rank is confident when its score, its lead over every other rank and "not a rank",
+and the candidate's corner evidence pass, and at least two taught samples of that rank agree.
 
 Measuring on ``test``: a confident reading counts as right when its rank glyph lies inside a box
 of that rank; inside boxes of other ranks only, or outside every box, it is a confident misread.
@@ -28,7 +34,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .glyphs import JUNK, FinderConfig, GlyphBook, IndexCandidate, find_indices
+from .glyphs import JUNK, FinderConfig, GlyphBook, IndexCandidate, _nudged, find_indices
 from .recognize import general_deck
 
 RANKS_IN_SET = "9TJQKA"
@@ -44,7 +50,7 @@ class Box:
 
     def contains(self, p: np.ndarray, grow: float = 0.0) -> bool:
         gx, gy = (self.x1 - self.x0) * grow, (self.y1 - self.y0) * grow
-        return self.x0 - gx <= p[0] <= self.x1 + gx and self.y0 - gy <= p[1] <= self.y1 + gy
+        return bool(self.x0 - gx <= p[0] <= self.x1 + gx and self.y0 - gy <= p[1] <= self.y1 + gy)
 
 
 @dataclass
@@ -79,17 +85,30 @@ class RankReader:
     min_score: float = 0.80
     min_margin: float = 0.35
     min_corner: float = 0.6  # the face must end just beside and above the index (glyphs.IndexCandidate.corner)
+    # Taught samples of the read rank at least min_score alike: one odd sample (a glyph taught by mistake) is not
+    # enough to read a rank on its own.
+    min_agree: int = 2
+    _mat: tuple[object, int, np.ndarray, np.ndarray] | None = field(default=None, repr=False)
 
     def read(self, cand: IndexCandidate) -> tuple[str, float, float]:
         """Best rank, its score and its margin (rank only; the suit is not labelled in this set)."""
         g = self.book.score(cand)
         return g.rank, g.rank_score, g.rank_margin
 
+    def agreeing(self, rank: str, cand: IndexCandidate) -> int:
+        """How many taught samples of ``rank`` are at least ``min_score`` alike to the candidate's rank glyph."""
+        if self._mat is None or self._mat[0] is not self.book or self._mat[1] != len(self.book.rank_vecs):
+            self._mat = (self.book, len(self.book.rank_vecs), np.stack(self.book.rank_vecs), np.asarray(self.book.rank_labels))
+        _, _, R, labels = self._mat
+        return int(np.count_nonzero(R[labels == rank] @ cand.rank_vec >= self.min_score))
+
     def confident(self, cand: IndexCandidate) -> str | None:
         if cand.corner < self.min_corner:
             return None
         rank, score, margin = self.read(cand)
-        return rank if rank != JUNK and score >= self.min_score and margin >= self.min_margin else None
+        if rank == JUNK or score < self.min_score or margin < self.min_margin:
+            return None
+        return rank if self.min_agree <= 1 or self.agreeing(rank, cand) >= self.min_agree else None
 
 
 def _candidates(photo: Photo) -> list[IndexCandidate]:
@@ -99,8 +118,66 @@ def _candidates(photo: Photo) -> list[IndexCandidate]:
     return find_indices(img, finder_for(img))
 
 
-def teach_ranks(photos: list[Photo], rounds: int = 2, max_junk: int = 1500, seed: int = 0) -> RankReader:
-    """Teach rank glyphs from labelled photos (see the module docstring)."""
+@dataclass
+class Recurring:
+    """Rule for taking a rank's glyph from its own boxes when the font glyphs do not seed it (see ``_recurring``)."""
+
+    sim: float = 0.90  # rank glyphs this alike (correlation) are the same glyph
+    photos: int = 4  # seen alike in boxes of the rank on at least this many other photos
+    other: float = 0.75  # and never this alike to a glyph in a box of another rank, away from every box, or a pip
+    corner: float = 0.8  # candidate's own corner evidence
+    nudged: bool = True  # the likeness to other boxes' glyphs also a pixel off (as the "10" is read)
+
+
+RECURRING = Recurring()  # chosen on held-out fifths of ``train`` (docs/vision.md, "Real photos")
+
+
+def _recurring(cands: list[tuple[Photo, list[IndexCandidate]]], rank: str, rule: Recurring) -> list[IndexCandidate]:
+    """Rank glyphs found again and again in boxes of ``rank`` (on different photos) and nowhere else.
+
+    A printed index is the same glyph on every card of its rank in a deck; pips and pictures recur
+    too, but also in boxes of other ranks (a 9 and a 10 share their pips) or on the cloth."""
+    own: list[IndexCandidate] = []
+    own_photo: list[int] = []
+    other: list[IndexCandidate] = []
+    for pi, (photo, cs) in enumerate(cands):
+        for k in cs:
+            assert k.rank_at is not None
+            inside = {b.rank for b in photo.boxes if b.contains(k.rank_at)}
+            if inside == {rank}:
+                if k.corner >= rule.corner:
+                    own.append(k)
+                    own_photo.append(pi)
+            elif inside or not any(b.contains(k.rank_at, grow=0.15) for b in photo.boxes):
+                other.append(k)
+    if not own:
+        return []
+    A = np.stack([k.rank_vec for k in own])
+    la = np.log(np.array([k.rank_aspect for k in own], np.float32))
+    same = (A @ A.T >= rule.sim) & (np.abs(la[:, None] - la[None, :]) <= 0.25)
+    ph = np.asarray(own_photo)
+    same &= ph[:, None] != ph[None, :]
+    support = np.array([len(set(ph[row].tolist())) for row in same])
+    worst = np.full(len(own), -1.0, np.float32)
+    keep = np.nonzero(support >= rule.photos)[0]
+    if other and len(keep):
+        # Their rank glyphs, and their suit glyphs as ranks: a pip is never a rank, whichever box it lies in.
+        B = np.stack([k.rank_vec for k in other] + [_suit_as_rank(k) for k in other])
+        lb = np.log(np.array([k.rank_aspect for k in other] + [k.suit_aspect for k in other], np.float32))
+        for i in keep.tolist():
+            s = B @ A[i]
+            s[np.abs(la[i] - lb) > 0.25] = -1.0
+            near = np.nonzero(s >= rule.other - 0.25)[0]
+            if rule.nudged and len(near):
+                # Compared a pixel off, as a "10" is read (GlyphBook.score): alike there is alike.
+                s[near] = np.maximum(s[near], (_nudged(A[i]) @ B[near].T).max(axis=0))
+            worst[i] = s.max()
+    return [k for k, n, w in zip(own, support, worst, strict=True) if n >= rule.photos and w < rule.other]
+
+
+def teach_ranks(photos: list[Photo], rounds: int = 2, max_junk: int = 1500, seed: int = 0,
+                recurring: Recurring | None = RECURRING, recurring_ranks: str = "T") -> RankReader:
+    """Teach rank glyphs from labelled photos (see the module docstring); ``recurring=None`` seeds from the fonts only."""
     general = general_deck()
     cands = [(p, _candidates(p)) for p in photos]
     samples: list[tuple[str, IndexCandidate]] = []
@@ -119,6 +196,9 @@ def teach_ranks(photos: list[Photo], rounds: int = 2, max_junk: int = 1500, seed
             g = general.book.score(k)
             if g.rank == rank and g.rank_score >= 0.6 and g.rank_margin >= 0.1:
                 samples.append((rank, k))
+    if recurring is not None:
+        for rank in recurring_ranks:
+            samples += [(rank, k) for k in _recurring(cands, rank, recurring)]
     rng = np.random.default_rng(seed)
     if len(junk) > max_junk:
         junk = [junk[i] for i in rng.choice(len(junk), max_junk, replace=False)]
@@ -210,25 +290,30 @@ def evaluate_ranks(reader: RankReader, photos: list[Photo]) -> PhotoScore:
         cs = find_indices(img, finder_for(img))
         reads = [(reader.confident(k), k) for k in cs]
         sc.ms.append((time.perf_counter() - t) * 1000)
-        sc.photos += 1
-        sc.boxes += len(photo.boxes)
-        found: set[int] = set()
-        for rank, k in reads:
-            if rank is None:
-                continue
-            assert k.rank_at is not None
-            sc.readings += 1
-            hits = [i for i, b in enumerate(photo.boxes) if b.contains(k.rank_at)]
-            right = [i for i in hits if photo.boxes[i].rank == rank]
-            if right:
-                sc.correct += 1
-                found.update(right)
-            elif hits:
-                sc.misreads += 1
-            else:
-                sc.outside += 1
-            if not right and len(sc.examples) < 20:
-                where = "outside every box" if not hits else "in a box of " + "/".join(photo.boxes[i].rank for i in hits)
-                sc.examples.append(f"{photo.path.name}: read {rank} at ({k.rank_at[0]:.0f}, {k.rank_at[1]:.0f}) {where}")
-        sc.boxes_found += len(found)
+        score_photo(photo, reads, sc)
     return sc
+
+
+def score_photo(photo: Photo, reads: list[tuple[str | None, IndexCandidate]], sc: PhotoScore) -> None:
+    """Add one photo's readings (confident rank or None, candidate) to ``sc``."""
+    sc.photos += 1
+    sc.boxes += len(photo.boxes)
+    found: set[int] = set()
+    for rank, k in reads:
+        if rank is None:
+            continue
+        assert k.rank_at is not None
+        sc.readings += 1
+        hits = [i for i, b in enumerate(photo.boxes) if b.contains(k.rank_at)]
+        right = [i for i in hits if photo.boxes[i].rank == rank]
+        if right:
+            sc.correct += 1
+            found.update(right)
+        elif hits:
+            sc.misreads += 1
+        else:
+            sc.outside += 1
+        if not right and len(sc.examples) < 20:
+            where = "outside every box" if not hits else "in a box of " + "/".join(photo.boxes[i].rank for i in hits)
+            sc.examples.append(f"{photo.path.name}: read {rank} at ({k.rank_at[0]:.0f}, {k.rank_at[1]:.0f}) {where}")
+    sc.boxes_found += len(found)

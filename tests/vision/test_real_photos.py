@@ -4,7 +4,7 @@ tables and clutter, boxed and labelled by rank only).
 Sources: issue 5 'Done when' 1 ("rank precision >= 99.5 % with no confident misread, and recall
 reported"); SPEC "Inputs" (a reading below the confidence threshold is never applied).  The reader is
 taught from the ``train`` split only and measured on ``test``; the boxes are never used to find
-cards, only to judge the readings.  To keep the suite fast this test teaches from a sixth of the
+cards, only to judge the readings.  To keep the suite fast this test teaches from a third of the
 train photos and reads a third of the test photos; bench/vision_accuracy.py runs the whole split
 (figures in docs/vision.md).
 """
@@ -28,18 +28,20 @@ def photos(shared_data: Path) -> Path:
 
 def test_real_photo_ranks_have_no_confident_misread(photos: Path) -> None:
     """Issue 5 'Done when' 1: precision >= 99.5 % and no confident misread on real photos; recall is reported
-    (measured on the full split in docs/vision.md; the 90 % recall target is not met) and guarded at 25 %."""
-    train = load_split(photos, "train")[::6]
+    (measured on the full split in docs/vision.md; the 90 % recall target is not met) and guarded at 45 %.
+    The "10", which the font glyphs do not seed, must be taught from its recurring glyph."""
+    train = load_split(photos, "train")[::3]
     test = load_split(photos, "test")[::3]
-    assert len(train) >= 45 and len(test) >= 20
+    assert len(train) >= 90 and len(test) >= 20
     reader = teach_ranks(train)
+    assert "T" in reader.book.rank_labels
     score = evaluate_ranks(reader, test)
     result = score.as_dict()
     print(f"rank_photos sample: {result}")
     assert score.readings > 0
     assert score.misreads + score.outside == 0, score.examples
     assert score.precision >= 0.995, result
-    assert score.recall >= 0.25, result
+    assert score.recall >= 0.45, result
 
 
 def test_labels_are_read_from_the_shared_csv(photos: Path) -> None:
