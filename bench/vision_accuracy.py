@@ -31,27 +31,19 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import cv2  # noqa: E402
 
 from vision.detect import DetectorConfig  # noqa: E402
-from vision.evaluate import Score, score_scene  # noqa: E402
+from vision.evaluate import Score, score_scene, teach_deck  # noqa: E402
 from vision.rank_photos import evaluate_ranks, load_split, teach_ranks  # noqa: E402
-from vision.recognize import TaughtDeck, general_deck, read_frame, teach  # noqa: E402
-from vision.synthetic import Deck, available_decks, generate_scene, teach_layout  # noqa: E402
+from vision.recognize import TaughtDeck, general_deck, read_frame  # noqa: E402
+from vision.synthetic import Deck, available_decks, generate_scene  # noqa: E402
 
 TEACH_SEEDS = (900001, 900002)
 FIRST_TEST_SEED = 5000
 
 
-def taught(deck: Deck) -> TaughtDeck:
-    t = TaughtDeck()
-    for seed in TEACH_SEEDS:
-        s = teach_layout(deck, seed)
-        teach([(s.image, [c.card for c in s.cards])], s.card_width_px, t)
-    return t
-
-
-def run(deck: Deck, reader: TaughtDeck, n: int, label: str) -> dict[str, object]:
+def run(deck: Deck, reader: TaughtDeck, n: int, label: str, first_seed: int = FIRST_TEST_SEED) -> dict[str, object]:
     sc = Score()
     t0 = time.perf_counter()
-    for seed in range(FIRST_TEST_SEED, FIRST_TEST_SEED + n):
+    for seed in range(first_seed, first_seed + n):
         s = generate_scene(deck, seed)
         t = time.perf_counter()
         readings = read_frame(s.image, reader, DetectorConfig(card_width_px=s.card_width_px))
@@ -72,9 +64,10 @@ def main() -> None:
     ap.add_argument("--general", type=int, default=None, help="scenes per art set in general mode (default 200)")
     ap.add_argument("--no-photos", action="store_true")
     ap.add_argument("--deck", default=None, help="only the art sets whose name contains this (to split a long run over processes)")
+    ap.add_argument("--first-seed", type=int, default=FIRST_TEST_SEED, help=f"first test scene's seed (default {FIRST_TEST_SEED})")
     args = ap.parse_args()
     cv2.setNumThreads(1)
-    n = args.scenes or (20 if args.quick else 2000)
+    n = args.scenes if args.scenes is not None else (20 if args.quick else 2000)
     ng = args.general if args.general is not None else (10 if args.quick else 200)
     data = Path(os.environ.get("DEALER_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
     decks = available_decks(data if data.is_dir() else None)
@@ -83,11 +76,13 @@ def main() -> None:
         ap.error(f"no art set matches --deck {args.deck!r}; available: {', '.join(d.name for d in decks)}")
     out: dict[str, object] = {}
     for deck in chosen:
-        out[f"taught/{deck.name}"] = run(deck, taught(deck), n, f"taught {deck.name}")
+        if n:
+            out[f"taught/{deck.name}"] = run(deck, teach_deck(deck, list(TEACH_SEEDS)), n, f"taught {deck.name}", args.first_seed)
     if ng:
         for deck in chosen:
             others = [d for d in decks if d.name != deck.name and d.name != "drawn"]
-            out[f"general/{deck.name}"] = run(deck, general_deck(others), ng, f"general {deck.name} (glyphs from fonts + {[d.name for d in others]})")
+            out[f"general/{deck.name}"] = run(deck, general_deck(others), ng, f"general {deck.name} (glyphs from fonts + {[d.name for d in others]})",
+                                              args.first_seed)
     photos = data / "rank_photos"
     if not args.no_photos and (photos / "labels_normalized.csv").is_file():
         train, test = load_split(photos, "train"), load_split(photos, "test")

@@ -7,16 +7,22 @@ corners of the card-coloured paper (a convex corner of about 90 degrees between 
 edges), lays a frame on each (``right`` and ``down`` along the edges, the card inside), and compares
 the patch there, where a corner index is printed, with the patches taught for every card:
 
-1. Paper: the felt model of :func:`vision.detect.segment` at half resolution.
-2. Corners: each paper blob's outline is approximated by a polygon; a convex vertex of 60-120
-   degrees with two edges of a fifth of a card width or more is a corner, placed where lines
-   fitted to the two edges meet (the card's rounded corner does not move it).
-3. Patch: the corner's frame turned upright at a fixed scale (``CANON_W`` pixels per card width).
-   Of a card's four corners only two carry an index; the other two (and corners of glare or chips)
-   match nothing.
-4. Comparison: normalised correlation with every taught patch, aligned within a few pixels, then
-   scored separately on the rank's rows and the suit's rows: a card is read when its patch beats
-   every other rank and every other suit by a clear lead, else it is unknown.
+1. Paper: lighter than the local felt (the felt's lightness a coarse lower envelope, as in
+   :func:`vision.detect.segment`), at half resolution, with no hull: corners must stay corners.
+2. Corners: each paper blob's outline is approximated by a polygon; two long sides (a fifth of a
+   card width or more) meeting at 60-120 degrees on the outside of the blob, directly or across a
+   few short sides (a rounded corner, an index printed close to the edge), make a corner, placed
+   where lines fitted to the middle of the two sides meet.  Where two overlapping cards' sides
+   cross the outline turns inwards: not a corner.
+3. Patch: the corner's frame turned upright at a fixed scale (``CANON_W`` pixels per card width),
+   ``PATCH`` card widths across and down.  Of a card's four corners only two carry an index; the
+   other two (and corners of glare or chips) match nothing.
+4. Comparison: each patch aligned on the mean taught patch, then normalised correlation with every
+   card's template (the mean of its taught patches) at the nine shifts within a pixel; the rank is
+   decided on the rank's rows, the suit on the suit's rows, and each must lead the best *other*
+   rank or suit clearly, and come first again on the index's own columns (without the big pips
+   and pictures beside it).  A card whose suit lead falls short may still be read when its suit
+   stands out among the four cards of its rank on what differs between them.  Else unknown.
 
 Teaching uses the same corner finder on the laid-out deck, so a taught patch and a read patch are
 cut the same way.
@@ -24,12 +30,12 @@ cut the same way.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
-from .detect import DetectorConfig, segment
+from .detect import DetectorConfig, felt_level
 from .synthetic import CARD_ASPECT, RANKS, SUITS
 
 CANON_W = 100.0  # pixels per card width in the patch
@@ -57,12 +63,7 @@ def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELT
     h, w = frame.shape[:2]
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     small = cv2.resize(gray, (int(w * MASK_SCALE), int(h * MASK_SCALE)), interpolation=cv2.INTER_AREA)
-    f = int(32 * MASK_SCALE)
-    coarse = cv2.resize(small, (max(1, small.shape[1] // f), max(1, small.shape[0] // f)), interpolation=cv2.INTER_AREA)
-    k = max(3, int(2.2 * cfg.card_width_px / 32) | 1)
-    kernel = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
-    env = cv2.GaussianBlur(cv2.dilate(cv2.erode(coarse, kernel), kernel), (0, 0), 2)
-    felt = cv2.resize(env, (small.shape[1], small.shape[0]), interpolation=cv2.INTER_LINEAR)
+    felt = felt_level(small, cfg.card_width_px, MASK_SCALE)
     m = ((small.astype(np.int16) - felt) > int(delta)).astype(np.uint8) * 255
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
@@ -71,6 +72,15 @@ def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELT
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
     return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
+
+
+def _side_line(pts: np.ndarray, idx: list[int], j: int) -> tuple[np.ndarray, np.ndarray] | None:
+    """A line fitted to the middle of polygon side ``j`` (contour points ``idx[j]`` to ``idx[j + 1]``), away from the
+    corners at its ends."""
+    n = len(pts)
+    i0, span = idx[j], (idx[(j + 1) % len(idx)] - idx[j]) % n
+    seg = pts[np.arange(i0 + int(0.15 * span), i0 + int(0.85 * span) + 1) % n]
+    return _fit_line(seg) if len(seg) >= 4 else None
 
 
 def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
@@ -95,28 +105,18 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
         if cv2.contourArea(cnt) < 0.25 * cw * cw:
             continue
         pts = cnt[:, 0, :].astype(np.float32)
-        n = len(pts)
         poly = cv2.approxPolyDP(cnt, 0.04 * cw, True)[:, 0, :]
         m = len(poly)
         if m < 3:
             continue
         # Contour index of each polygon vertex (approxPolyDP keeps contour points).
         key = cnt[:, 0, 0].astype(np.int64) * 65536 + cnt[:, 0, 1]
-        idx = [int(np.flatnonzero(key == int(x) * 65536 + int(y))[0]) for x, y in poly]
+        order = np.argsort(key, kind="stable")
+        idx = order[np.searchsorted(key[order], poly[:, 0].astype(np.int64) * 65536 + poly[:, 1])].tolist()
         orient = cv2.contourArea(poly.astype(np.float32), oriented=True)
         vec = np.roll(poly, -1, axis=0).astype(np.float32) - poly.astype(np.float32)  # side j: vertex j -> j + 1
         length = np.linalg.norm(vec, axis=1)
         longs = [j for j in range(m) if length[j] >= min_edge]
-        lines: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}
-
-        def line(j: int) -> tuple[np.ndarray, np.ndarray] | None:
-            # A line fitted to the middle of side j (away from the corners at its ends).
-            if j not in lines:
-                i0, span = idx[j], (idx[(j + 1) % m] - idx[j]) % n
-                seg = pts[np.arange(i0 + int(0.15 * span), i0 + int(0.85 * span) + 1) % n]
-                lines[j] = _fit_line(seg) if len(seg) >= 4 else None
-            return lines[j]
-
         for t, ja in enumerate(longs):
             jb = longs[(t + 1) % len(longs)]
             cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)]
@@ -125,7 +125,7 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
             ua, ub = vec[ja] / length[ja], vec[jb] / length[jb]
             if abs(float(ua @ ub)) > 0.5 or float(ua[0] * ub[1] - ua[1] * ub[0]) * orient <= 0:
                 continue  # not near 90 degrees, or a concave corner (where two cards overlap)
-            la, lb = line(ja), line(jb)
+            la, lb = _side_line(pts, idx, ja), _side_line(pts, idx, jb)
             if la is None or lb is None:
                 continue
             p = _intersect(la[0], la[1], lb[0], lb[1])
@@ -198,11 +198,14 @@ class CornerBook:
     pair_min_rank_lead: float = 0.10
     pair_min_suit_lead: float = 0.15
     split: int = 0  # first row of the suit, canonical pixels
+    width: int = 0  # the index's columns, canonical pixels
     _cards: list[str] = field(default_factory=list)
     _full: np.ndarray | None = None
     _rank: np.ndarray | None = None
     _suit: np.ndarray | None = None
     _mean: np.ndarray | None = None
+    _rank_index: np.ndarray | None = None
+    _suit_index: np.ndarray | None = None
     _ranks: np.ndarray | None = None
     _suits: np.ndarray | None = None
     _untaught_ranks: set[str] = field(default_factory=set)
@@ -250,11 +253,20 @@ class CornerBook:
         dark = (255 - p).mean(axis=(0, 2))
         lo, hi = int(0.12 * CANON_W), int(0.30 * CANON_W)  # a rank glyph ends between these (card widths from the corner)
         self.split = lo + int(np.argmin(dark[lo:hi]))
+        # The index's own columns: up to where the rank rows' darkness falls away after its peak.  Beyond lie the big
+        # pips and the court pictures, which help tell cards apart in general but can hide the rank glyph's difference
+        # (a 5h and a 6h share their top pips): the rank and suit read on these columns alone must agree.
+        cols = (255 - p[:, : self.split]).mean(axis=(0, 1))
+        peak = int(np.argmax(cols))
+        after = np.flatnonzero(cols[peak:] < 0.35 * cols[peak])
+        self.width = peak + int(after[0]) + 1 if after.size else pw
         k = len(p)
         self._cards = cards
         self._full = _normalise(p.reshape(k, -1))
         self._rank = _normalise(p[:, : self.split].reshape(k, -1))
         self._suit = _normalise(p[:, self.split:].reshape(k, -1))
+        self._rank_index = _normalise(p[:, : self.split, : self.width].reshape(k, -1))
+        self._suit_index = _normalise(p[:, self.split:, : self.width].reshape(k, -1))
         self._mean = p.mean(axis=0).astype(np.float32)
         self._ranks = np.array([c[0] for c in cards])
         self._suits = np.array([c[1] for c in cards])
@@ -287,6 +299,7 @@ class CornerBook:
         if self._full is None:
             self._build()
         assert self._full is not None and self._rank is not None and self._suit is not None and self._mean is not None
+        assert self._rank_index is not None and self._suit_index is not None
         ph, pw = self._mean.shape
         bigs, kept = [], []
         for c in corners:
@@ -308,6 +321,8 @@ class CornerBook:
         full = (_normalise(near.reshape(n * 9, -1)) @ self._full.T).reshape(n, 9, k)
         rank = (_normalise(near[:, :, : self.split].reshape(n * 9, -1)) @ self._rank.T).reshape(n, 9, k).max(axis=1)
         suit = (_normalise(near[:, :, self.split:].reshape(n * 9, -1)) @ self._suit.T).reshape(n, 9, k).max(axis=1)
+        rank_index = (_normalise(near[:, :, : self.split, : self.width].reshape(n * 9, -1)) @ self._rank_index.T).reshape(n, 9, k).max(axis=1)
+        suit_index = (_normalise(near[:, :, self.split:, : self.width].reshape(n * 9, -1)) @ self._suit_index.T).reshape(n, 9, k).max(axis=1)
         shift = full.argmax(axis=1)
         full = full.max(axis=1)
         out: list[CornerReading] = []
@@ -330,6 +345,10 @@ class CornerBook:
                 order = np.argsort(-sc)
                 if self._suits[within[order[0]]] == card[1] and len(order) > 1 and float(sc[order[0]] - sc[order[1]]) >= self.min_suit_gap_within:
                     suit_lead = self.min_suit_lead
+            # On the index's own columns the same rank and suit must come first.
+            agree = (self._cards[int(np.argmax(rank_index[j]))][0] == card[0] and self._cards[int(np.argmax(suit_index[j]))][1] == card[1])
+            if not agree:
+                rank_lead = suit_lead = min(rank_lead, suit_lead, 0.0)
             ok = self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
             patch = np.clip(near[j, shift[j, i]], 0, 255).astype(np.uint8)
             out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch))

@@ -47,6 +47,20 @@ def _order_portrait(pts: np.ndarray) -> np.ndarray:
     return p.astype(np.float32)
 
 
+def felt_level(light: np.ndarray, card_width_px: float, scale: float) -> np.ndarray:
+    """The felt's local lightness under ``light`` (a lightness image at ``scale`` of the frame): a lower envelope on a
+    coarse grid (cards are lighter than felt, so a min filter over about two card widths removes them), opened back up
+    to the felt's level and smoothed, so uneven light and soft glare move the reference with them."""
+    h, w = light.shape
+    f = max(2, int(round(32 * scale)))  # coarse cells of ~32 frame pixels whatever the working resolution
+    coarse = cv2.resize(light, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
+    k = max(3, int(2.2 * card_width_px * scale / f) | 1)
+    env = cv2.erode(coarse, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
+    env = cv2.dilate(env, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))  # opening: back up to local felt level
+    env = cv2.GaussianBlur(env, (0, 0), 2)
+    return cv2.resize(env, (w, h), interpolation=cv2.INTER_LINEAR)
+
+
 def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     """Binary card mask at working resolution."""
     small = cv2.resize(frame, None, fx=cfg.scale, fy=cfg.scale, interpolation=cv2.INTER_AREA)
@@ -61,16 +75,7 @@ def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     felt_ab = np.array([pa * 4 + 2, pb * 4 + 2], np.float32)
     d_ab = ab - felt_ab
     chroma = np.sqrt(d_ab[:, :, 0] ** 2 + d_ab[:, :, 1] ** 2)  # a sum over a last axis of two is slow in numpy
-    # Local felt lightness: lower envelope on a coarse grid (cards are brighter than felt, so a min filter
-    # over about two card widths removes them), then smoothed.
-    h, w = L.shape
-    f = max(2, int(round(32 * cfg.scale)))  # coarse cells of ~32 frame pixels whatever the working resolution
-    coarse = cv2.resize(L, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
-    k = max(3, int(2.2 * cfg.card_width_px * cfg.scale / f) | 1)
-    env = cv2.erode(coarse, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
-    env = cv2.dilate(env, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))  # opening: back up to local felt level
-    env = cv2.GaussianBlur(env, (0, 0), 2)
-    felt_L = cv2.resize(env, (w, h), interpolation=cv2.INTER_LINEAR)
+    felt_L = felt_level(L, cfg.card_width_px, cfg.scale)
     mask = ((L - felt_L) > cfg.light_delta) | (chroma > cfg.chroma_delta)
     m = mask.astype(np.uint8) * 255
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))

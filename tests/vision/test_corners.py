@@ -15,6 +15,7 @@ import cv2
 import numpy as np
 import pytest
 
+import vision.corners
 import vision.recognize
 from vision.corners import CornerBook, find_corners, paper_mask
 from vision.detect import DetectorConfig
@@ -192,3 +193,37 @@ def test_general_mode_reads_no_corner_patches(drawn: Deck) -> None:
 
     assert general_deck().corners is None
     assert evaluate(drawn, general_deck(), [7600], CLEAN).confident_misreads == 0
+
+
+def _patch(rank: str, suit: str, pips_of: str) -> np.ndarray:
+    """A corner patch drawn at the canonical scale (with its alignment margin): the rank's text and a suit shape in the
+    index's columns, and a big pip beside them placed as the card of rank ``pips_of`` places it."""
+    from vision.corners import CANON_W, PATCH, SHIFT
+
+    h, w = int(round(PATCH[1] * CANON_W)) + 2 * SHIFT, int(round(PATCH[0] * CANON_W)) + 2 * SHIFT
+    img = np.full((h, w), 245, np.uint8)
+    cv2.putText(img, "10" if rank == "T" else rank, (SHIFT + 1, SHIFT + 15), cv2.FONT_HERSHEY_PLAIN, 0.9 if rank == "T" else 1.1, 20, 2)
+    cx, cy = SHIFT + 6, SHIFT + 27
+    shapes = {"c": lambda: cv2.circle(img, (cx, cy), 4, 20, -1), "d": lambda: cv2.fillPoly(img, [np.array([[cx, cy - 5], [cx + 4, cy], [cx, cy + 5], [cx - 4, cy]])], 20),
+              "h": lambda: cv2.fillPoly(img, [np.array([[cx - 5, cy - 3], [cx + 5, cy - 3], [cx, cy + 5]])], 20),
+              "s": lambda: cv2.fillPoly(img, [np.array([[cx - 5, cy + 3], [cx + 5, cy + 3], [cx, cy - 5]])], 20)}
+    shapes[suit]()
+    y = SHIFT + 4 + 3 * "23456789TJQKA".index(pips_of)  # each rank's big pip at its own height beside the index
+    cv2.ellipse(img, (w - 4, y), (7, 11), 0, 0, 360, 20, -1)
+    return img
+
+
+def test_the_rank_must_come_first_on_the_index_columns_too() -> None:
+    """The big pips and pictures beside an index help tell cards apart but can outweigh the rank glyph (a half-covered
+    6h scored 5h on the whole rows: the two share their top pips).  A patch whose index says 6 but whose pip lies where
+    the 5's does is unknown, not 5h; drawn as the 6 draws it, it is read."""
+    book = CornerBook()
+    for card in (r + s for r in "23456789TJQKA" for s in "cdhs"):
+        book.add(card, _patch(card[0], card[1], card[0]))
+    book.min_score = 0.5  # the drawn patches are not the deck the thresholds were set on; this is about the agreement
+    corner = vision.corners.Corner(np.array([vision.corners.SHIFT, vision.corners.SHIFT], np.float32), np.array([1, 0], np.float32),
+                                   np.array([0, 1], np.float32), 100.0, 100.0)
+    right, = book.read_all(_patch("6", "h", "6"), [corner], vision.corners.CANON_W)
+    assert right.card == "6h", (right.best, right.score, right.rank_lead, right.suit_lead)
+    mixed, = book.read_all(_patch("6", "h", "5"), [corner], vision.corners.CANON_W)
+    assert mixed.card is None, (mixed.best, mixed.score, mixed.rank_lead, mixed.suit_lead)
