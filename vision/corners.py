@@ -52,8 +52,6 @@ class Corner:
     at: np.ndarray  # frame pixels
     right: np.ndarray  # unit vector along one edge
     down: np.ndarray  # unit vector along the other edge
-    len_right: float  # visible edge lengths, frame pixels
-    len_down: float
 
 
 def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELTA) -> np.ndarray:
@@ -135,11 +133,8 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
             d1 = la[1] * (-1 if float(la[1] @ ua) > 0 else 1)  # from the corner back along side ja
             d2 = lb[1] * (1 if float(lb[1] @ ub) > 0 else -1)  # from the corner along side jb
             # Right x down > 0 in image coordinates (y down): the card lies right of and below the corner.
-            if float(d1[0] * d2[1] - d1[1] * d2[0]) > 0:
-                right, down, lr, ld = d1, d2, float(length[ja]), float(length[jb])
-            else:
-                right, down, lr, ld = d2, d1, float(length[jb]), float(length[ja])
-            out.append(Corner((p + 0.5) / scale - 0.5, right, down, lr / scale, ld / scale))
+            right, down = (d1, d2) if float(d1[0] * d2[1] - d1[1] * d2[0]) > 0 else (d2, d1)
+            out.append(Corner((p + 0.5) / scale - 0.5, right, down))
     return out
 
 
@@ -165,6 +160,8 @@ def _rel(s1: float, s2: float) -> float:
 
 @dataclass
 class CornerReading:
+    """What one corner's patch showed: the card when confident (else ``None``), the best guess, and the scores."""
+
     corner: Corner
     card: str | None  # None when not confident
     best: str
@@ -172,6 +169,7 @@ class CornerReading:
     rank_lead: float
     suit_lead: float
     patch: np.ndarray
+    split_verdict: bool = False  # the index's own columns put another rank or suit first
 
     def quad(self, card_width_px: float) -> np.ndarray:
         """The card's outline implied by this corner (TL, TR, BR, BL of the face)."""
@@ -193,6 +191,9 @@ class CornerBook:
     # the rank read (what differs from their mean) by min_suit_gap_within.
     min_suit_lead_within: float = 0.15
     min_suit_gap_within: float = 0.15
+    # A sharp patch of a taught card scores about this against its template (right readings on calibration seeds 0-59:
+    # median 0.93, 90th percentile 0.96): full confidence as far as the score goes.
+    full_score: float = 0.95
     # A card's two index corners (turned 180 degrees to each other) naming it alike may each pass these instead.
     pair_min_score: float = 0.70
     pair_min_rank_lead: float = 0.10
@@ -229,7 +230,7 @@ class CornerBook:
                 right, down = q[(k + 1) % 4] - q[k], q[(k + 3) % 4] - q[k]
                 right, down = right / np.linalg.norm(right), down / np.linalg.norm(down)
                 near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ right) > 0.9]
-                c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else Corner(q[k], right, down, cw, cw)
+                c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else Corner(q[k], right, down)
                 self.add(card, patch_at(gray, c, cw, SHIFT))
 
     @property
@@ -282,11 +283,12 @@ class CornerBook:
         return card[0] not in self._untaught_ranks and card[1] not in self._untaught_suits
 
     def confidence(self, r: CornerReading, pair: bool = False) -> float:
-        """0..1 above the thresholds the reading passed (``pair``: the two-corner thresholds)."""
+        """0..1 above the thresholds the reading passed (``pair``: the two-corner thresholds): the score's way from the
+        threshold to ``full_score`` and each lead's to twice its threshold, the least of the three."""
         lo, lr, ls = (self.pair_min_score, self.pair_min_rank_lead, self.pair_min_suit_lead) if pair else (
             self.min_score, self.min_rank_lead, self.min_suit_lead)
         lead = min(r.rank_lead / (2 * lr), r.suit_lead / (2 * ls))
-        return float(np.clip(min((r.score - lo) / (1 - lo), lead), 0.01, 1))
+        return float(np.clip(min((r.score - lo) / (self.full_score - lo), lead), 0.01, 1))
 
     def passes(self, score: float, rank_lead: float, suit_lead: float, pair: bool = False) -> bool:
         if pair:
@@ -351,26 +353,11 @@ class CornerBook:
                 rank_lead = suit_lead = min(rank_lead, suit_lead, 0.0)
             ok = self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
             patch = np.clip(near[j, shift[j, i]], 0, 255).astype(np.uint8)
-            out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch))
+            out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch, not agree))
         return out
 
 
-def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig, mask: np.ndarray | None = None) -> list[CornerReading]:
+def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[CornerReading]:
+    """Every paper corner of ``frame`` that shows something printed, read against ``book`` (one reading per corner)."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    mask = paper_mask(frame, cfg) if mask is None else mask
-    return book.read_all(gray, find_corners(mask, cfg.card_width_px), cfg.card_width_px)
-
-
-def teach_corners(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, book: CornerBook | None = None) -> CornerBook:
-    """Teach the corner patches of laid-out cards (ids in reading order) found on each frame."""
-    from .detect import detect_cards
-    from .recognize import reading_order
-
-    book = book or CornerBook()
-    cfg = DetectorConfig(card_width_px=card_width_px)
-    for frame, cards in frames:
-        dets = [d for d in detect_cards(frame, cfg) if d.kind == "single"]
-        if len(dets) == len(cards):
-            order = reading_order([d.quad for d in dets], row_tol=card_width_px * CARD_ASPECT / 2)
-            book.teach_laid_out(frame, [dets[i].quad for i in order], cards, card_width_px)
-    return book
+    return book.read_all(gray, find_corners(paper_mask(frame, cfg), cfg.card_width_px), cfg.card_width_px)

@@ -1,15 +1,22 @@
 """Rank-and-suit recognition from a card's corner index, with a confidence and rejection to unknown.
 
-Cards are read from their corner indices, found directly on the frame (:mod:`vision.glyphs`): a
-rank glyph with its suit glyph just below it, turned upright and normalised once.  A card is read
-wherever one of its two indices shows, so hole cards overlapping at showdown are read from the
-corner left uncovered.
+A card is read wherever one of its two indices shows, so hole cards overlapping at showdown are
+read from the corner left uncovered.  Two readers:
+
+- Corner patches (:mod:`vision.corners`, taught decks): the corners of the cards' paper found, and
+  the whole patch where an index is printed compared with the taught deck's.  Nothing is cut out
+  of the print, so an index touching a court card's picture, a "10" or a blurred index is read too.
+- Index glyphs (:mod:`vision.glyphs`): a rank glyph with its suit glyph just below it, found
+  directly on the frame, turned upright and normalised once.  For a taught deck they are looked
+  for only where no card was read from its corners (a corner merged with glare or a chip, the
+  upper card of a pair whose index lies over the lower card).
 
 Two modes:
 
 - Taught deck: the dealer lays the deck out in reading order and tells the console which cards
-  they are (:func:`teach`); each card's two indices give rank and suit glyphs, and the index
-  geometry of that deck (glyph sizes, where the card's centre lies from its index) is learnt too.
+  they are (:func:`teach`); each card's two indices give its corner patches and its rank and suit
+  glyphs, and the index geometry of that deck (glyph sizes, where the card's centre lies from its
+  index) is learnt too.
 - General (:func:`general_deck`): glyphs rendered from several fonts and suit shapes drawn here,
   for decks never taught; stricter thresholds, and every doubt is "unknown".
 
@@ -24,7 +31,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-
 from typing import TypeVar
 
 import cv2
@@ -420,16 +426,15 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
 def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) -> list[list[T]]:
     """Items (best first) grouped by the card centre each implies: within ``radius`` of a group's first is that card."""
     groups: list[list[T]] = []
-    firsts: list[np.ndarray] = []
+    firsts = np.empty((len(items), 2), np.float32)
     for it in items:
         c = centre(it)
-        for grp, f in zip(groups, firsts, strict=True):
-            if float(np.hypot(*(f - c))) < radius:
-                grp.append(it)
-                break
+        near = np.flatnonzero(np.hypot(*(firsts[: len(groups)] - c).T) < radius) if groups else ()
+        if len(near):
+            groups[int(near[0])].append(it)
         else:
+            firsts[len(groups)] = c
             groups.append([it])
-            firsts.append(c)
     return groups
 
 
@@ -451,7 +456,11 @@ def _read_corner_patches(frame: np.ndarray, book: CornerBook, cfg: DetectorConfi
                 confident, pair = named, True
         names = {r.best for r in confident}
         best = confident[0] if confident else grp[0]
-        ok = len(names) == 1
+        # Another index corner of the card that looks like an index (whole-patch score) but names another card, or whose
+        # index columns put another rank or suit first, is doubt enough (a blurred 6h read 5h at 0.94 on one corner;
+        # its other corner scored 5h too, but its "6" came first on the index's own columns).
+        doubt = any(r is not best and r.score >= book.min_score and (r.best != best.best or r.split_verdict) for r in grp)
+        ok = len(names) == 1 and not doubt
         if not ok and best.score < book.min_score:
             continue  # nothing like an index here (a corner without one, glare, a chip)
         agreeing = len({(round(float(r.corner.at[0]) / 8), round(float(r.corner.at[1]) / 8)) for r in confident if r.best == best.best})

@@ -204,10 +204,12 @@ def _patch(rank: str, suit: str, pips_of: str) -> np.ndarray:
     img = np.full((h, w), 245, np.uint8)
     cv2.putText(img, "10" if rank == "T" else rank, (SHIFT + 1, SHIFT + 15), cv2.FONT_HERSHEY_PLAIN, 0.9 if rank == "T" else 1.1, 20, 2)
     cx, cy = SHIFT + 6, SHIFT + 27
-    shapes = {"c": lambda: cv2.circle(img, (cx, cy), 4, 20, -1), "d": lambda: cv2.fillPoly(img, [np.array([[cx, cy - 5], [cx + 4, cy], [cx, cy + 5], [cx - 4, cy]])], 20),
-              "h": lambda: cv2.fillPoly(img, [np.array([[cx - 5, cy - 3], [cx + 5, cy - 3], [cx, cy + 5]])], 20),
-              "s": lambda: cv2.fillPoly(img, [np.array([[cx - 5, cy + 3], [cx + 5, cy + 3], [cx, cy - 5]])], 20)}
-    shapes[suit]()
+    if suit == "c":
+        cv2.circle(img, (cx, cy), 4, 20, -1)
+    else:
+        points = {"d": [[cx, cy - 5], [cx + 4, cy], [cx, cy + 5], [cx - 4, cy]], "h": [[cx - 5, cy - 3], [cx + 5, cy - 3], [cx, cy + 5]],
+                  "s": [[cx - 5, cy + 3], [cx + 5, cy + 3], [cx, cy - 5]]}[suit]
+        cv2.fillPoly(img, [np.array(points, np.int32)], 20)
     y = SHIFT + 4 + 3 * "23456789TJQKA".index(pips_of)  # each rank's big pip at its own height beside the index
     cv2.ellipse(img, (w - 4, y), (7, 11), 0, 0, 360, 20, -1)
     return img
@@ -222,8 +224,33 @@ def test_the_rank_must_come_first_on_the_index_columns_too() -> None:
         book.add(card, _patch(card[0], card[1], card[0]))
     book.min_score = 0.5  # the drawn patches are not the deck the thresholds were set on; this is about the agreement
     corner = vision.corners.Corner(np.array([vision.corners.SHIFT, vision.corners.SHIFT], np.float32), np.array([1, 0], np.float32),
-                                   np.array([0, 1], np.float32), 100.0, 100.0)
+                                   np.array([0, 1], np.float32))
     right, = book.read_all(_patch("6", "h", "6"), [corner], vision.corners.CANON_W)
     assert right.card == "6h", (right.best, right.score, right.rank_lead, right.suit_lead)
     mixed, = book.read_all(_patch("6", "h", "5"), [corner], vision.corners.CANON_W)
     assert mixed.card is None, (mixed.best, mixed.score, mixed.rank_lead, mixed.suit_lead)
+
+
+def test_another_index_corner_in_doubt_makes_the_card_unknown(drawn: Deck, taught: TaughtDeck, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card's other index corner that looks like an index but names another card, or whose index columns put another
+    rank first, leaves the card unknown (a blurred 6h read 5h at 0.94 on one corner; its other corner's "6" came first
+    on the index's own columns).  A corner that does not look like an index (covered, say) is no doubt."""
+    from vision.corners import Corner, CornerReading
+
+    cw = 100.0
+    top_left = Corner(np.array([200, 200], np.float32), np.array([1, 0], np.float32), np.array([0, 1], np.float32))
+    bottom_right = Corner(np.array([200 + cw, 200 + cw * CARD_ASPECT], np.float32), np.array([-1, 0], np.float32),
+                          np.array([0, -1], np.float32))
+    patch = np.zeros((46, 21), np.uint8)
+    sure = CornerReading(top_left, "5h", "5h", 0.94, 0.4, 0.8, patch)
+    frame = np.zeros((600, 600, 3), np.uint8)
+    cfg = DetectorConfig(card_width_px=cw)
+    book = taught.corners
+    assert book is not None
+    for other, read in ((CornerReading(bottom_right, None, "5h", 0.90, 0.0, 0.0, patch, split_verdict=True), None),
+                        (CornerReading(bottom_right, None, "6h", 0.80, 0.1, 0.5, patch), None),
+                        (CornerReading(bottom_right, None, "6h", 0.50, 0.1, 0.5, patch), "5h"),
+                        (CornerReading(bottom_right, "5h", "5h", 0.85, 0.3, 0.6, patch), "5h")):
+        monkeypatch.setattr(vision.recognize, "read_corners", lambda *a, o=other: [sure, o])
+        readings = vision.recognize._read_corner_patches(frame, book, cfg)
+        assert len(readings) == 1 and readings[0].card == read, (other, readings[0].card)
