@@ -254,3 +254,23 @@ def test_another_index_corner_in_doubt_makes_the_card_unknown(drawn: Deck, taugh
         monkeypatch.setattr(vision.recognize, "read_corners", lambda *a, o=other: [sure, o])
         readings = vision.recognize._read_corner_patches(frame, book, cfg)
         assert len(readings) == 1 and readings[0].card == read, (other, readings[0].card)
+
+
+def test_the_two_cards_of_a_tight_pair_are_not_one_card(taught: TaughtDeck, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hole cards overlapping at showdown lie 0.35 card widths apart or more: two corners naming two cards whose
+    implied centres are 0.3 card widths apart are two readings, not one card with two names (unknown); 0.2 apart they are
+    one card read two ways, and unknown."""
+    from vision.corners import Corner, CornerReading
+
+    cw = 100.0
+    patch = np.zeros((46, 21), np.uint8)
+    cfg = DetectorConfig(card_width_px=cw)
+    frame = np.zeros((600, 600, 3), np.uint8)
+    assert taught.corners is not None
+    for apart, expected in ((0.30, ["Kc", "Ks"]), (0.20, [None])):
+        lower = Corner(np.array([200, 200], np.float32), np.array([1, 0], np.float32), np.array([0, 1], np.float32))
+        upper = Corner(np.array([200 + apart * cw, 200], np.float32), np.array([1, 0], np.float32), np.array([0, 1], np.float32))
+        found = [CornerReading(lower, "Kc", "Kc", 0.90, 0.6, 0.6, patch), CornerReading(upper, "Ks", "Ks", 0.88, 0.6, 0.6, patch)]
+        monkeypatch.setattr(vision.recognize, "read_corners", lambda *a, f=found: f)
+        cards = sorted((r.card for r in vision.recognize._read_corner_patches(frame, taught.corners, cfg)), key=str)
+        assert cards == expected, (apart, cards)
