@@ -67,6 +67,13 @@ class SimulatorProcess:
             if line.startswith("ERR "):
                 raise AssertionError(f"simulator refused a command: {line}")
 
+    def wait_for_line(self, line: str, *, since: int = 0, timeout: float = 5.0) -> None:
+        """Wait until ``line`` has been printed at or after position ``since`` of ``seen`` (it may already have been
+        seen while waiting for another line: the console can answer a frame before the simulator prints its ``OK``)."""
+        if line not in self.seen[since:]:
+            while self.wait_for(line, timeout=timeout) != line:
+                pass
+
     def command(self, line: str, *, timeout: float = 5.0) -> None:
         """Send one command and wait for its ``OK``."""
         assert self.process.stdin is not None

@@ -163,9 +163,10 @@ def test_silent_board_is_reported_and_recovers_when_heartbeats_resume(table: Tab
 
 def test_device_fault_is_received_and_acknowledged(table: Table) -> None:
     """PROTOCOL.md, Board to console: ERR carries the board's own fault and the console acknowledges it."""
+    mark = len(table.sim.seen)
     table.sim.command("err ZONE_BLOCKED seat 6 sensor covered")
-    table.wait_message(DeviceFault("ZONE_BLOCKED", "seat 6 sensor covered"))
-    table.sim.wait_for("ACKED ")
+    fault = table.wait_message(DeviceFault("ZONE_BLOCKED", "seat 6 sensor covered"))
+    table.sim.wait_for_line(f"ACKED {fault.frame.seq}", since=mark)
 
 
 def test_unplug_and_replug_reconnects_and_refreshes_the_readings(table: Table) -> None:
