@@ -224,7 +224,7 @@ class CornerBook:
         Where the corner finder finds a card's corner its frame is used, as when reading; else the outline's own."""
         cw = card_width_px
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        corners = find_corners(paper_mask(frame, DetectorConfig(card_width_px=cw)), cw)
+        corners = find_corners(paper_mask(gray, DetectorConfig(card_width_px=cw)), cw)
         for card, q in zip(cards, quads, strict=True):
             for k in (0, 2):  # the index corners of a portrait quad: top-left and bottom-right
                 right, down = q[(k + 1) % 4] - q[k], q[(k + 3) % 4] - q[k]
@@ -360,4 +360,4 @@ class CornerBook:
 def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[CornerReading]:
     """Every paper corner of ``frame`` that shows something printed, read against ``book`` (one reading per corner)."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    return book.read_all(gray, find_corners(paper_mask(frame, cfg), cfg.card_width_px), cfg.card_width_px)
+    return book.read_all(gray, find_corners(paper_mask(gray, cfg), cfg.card_width_px), cfg.card_width_px)
