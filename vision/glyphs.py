@@ -585,7 +585,7 @@ class GlyphBook:
         if tens.size:
             # The box of a "10" depends on how its two digits were gathered (a pixel more or less of either digit):
             # its templates alone are also compared with the glyph moved and scaled by a pixel, keeping the best.
-            V = _nudged(cand.rank_vec)
+            V = nudged(cand.rank_vec)
             Vc = V - rm
             Vc -= Vc.mean(axis=1, keepdims=True)
             Vc /= np.maximum(np.linalg.norm(Vc, axis=1, keepdims=True), 1e-6)
@@ -612,7 +612,7 @@ class GlyphBook:
 
 @functools.cache
 def _nudge_maps() -> tuple[np.ndarray, np.ndarray]:
-    """Source coordinates of the "10" variants of :func:`_nudged`, stacked one variant under the other.
+    """Source coordinates of the "10" variants of :func:`nudged`, stacked one variant under the other.
 
     One remap of the glyph gives all variants at once: the same pixels as one affine warp per variant
     (checked on 2,000 random glyphs), for a tenth of the calls."""
@@ -627,7 +627,7 @@ def _nudge_maps() -> tuple[np.ndarray, np.ndarray]:
             np.vstack([(Mi[1, 0] * xs + Mi[1, 1] * ys + Mi[1, 2]).astype(np.float32) for Mi in inv]))
 
 
-def _nudged(vec: np.ndarray) -> np.ndarray:
+def nudged(vec: np.ndarray) -> np.ndarray:
     """A normalised rank glyph shifted by one pixel each way, and scaled by one or two pixels in width or one in height:
     one row per variant, each renormalised like ``_unit``."""
     w, h = RANK_SIZE

@@ -34,7 +34,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
-from .glyphs import JUNK, FinderConfig, GlyphBook, IndexCandidate, _nudged, find_indices
+from .glyphs import JUNK, FinderConfig, GlyphBook, IndexCandidate, find_indices, nudged
 from .recognize import general_deck
 
 RANKS_IN_SET = "9TJQKA"
@@ -170,7 +170,7 @@ def _recurring(cands: list[tuple[Photo, list[IndexCandidate]]], rank: str, rule:
             near = np.nonzero(s >= rule.other - 0.25)[0]
             if rule.nudged and len(near):
                 # Compared a pixel off, as a "10" is read (GlyphBook.score): alike there is alike.
-                s[near] = np.maximum(s[near], (_nudged(A[i]) @ B[near].T).max(axis=0))
+                s[near] = np.maximum(s[near], (nudged(A[i]) @ B[near].T).max(axis=0))
             worst[i] = s.max()
     return [k for k, n, w in zip(own, support, worst, strict=True) if n >= rule.photos and w < rule.other]
 

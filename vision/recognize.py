@@ -477,7 +477,7 @@ def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Rea
     for p in patches:
         near = [g for g in out if float(np.linalg.norm(g.quad.mean(0) - p.quad.mean(0))) < PATCH_GROUP * cw]
         if not near:
-            p.blob = len(out)
+            p.blob = max((r.blob for r in out), default=-1) + 1  # a card of its own (ids stay unique after replacements)
             out.append(p)
             continue
         names = {r.card for r in [*near, p] if r.card is not None}
