@@ -109,6 +109,7 @@ def test_overlapping_pairs_are_two_cards(drawn: Deck, taught: TaughtDeck) -> Non
         s = generate_scene(drawn, seed)
         readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
         score_scene(s, readings, score)
+        assert len({r.blob for r in readings}) == len(readings)  # one id per card
         sure = [r.quad.mean(0) for r in readings if r.card is not None]
         pairs_read += sum(float(np.linalg.norm(a - b)) < 0.6 * s.card_width_px for i, a in enumerate(sure) for b in sure[i + 1:])
     assert score.confident_misreads == 0, score.misread_examples
