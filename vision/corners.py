@@ -40,7 +40,7 @@ from .synthetic import CARD_ASPECT, RANKS, SUITS
 
 CANON_W = 100.0  # pixels per card width in the patch
 PATCH = (0.21, 0.46)  # patch size in card widths (right, down) from the corner
-SHIFT = 3  # alignment search, canonical pixels each way
+SHIFT = 5  # alignment search, canonical pixels each way
 MASK_SCALE = 0.5
 PAPER_DELTA = 38.0  # paper is lighter than the local felt by this many grey levels
 
@@ -118,7 +118,9 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
         for t, ja in enumerate(longs):
             jb = longs[(t + 1) % len(longs)]
             cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)]
-            if float(length[cut].sum()) > max_cut or ja == jb:
+            # The stretch between the two sides, measured straight across (an index printed into the corner notches the
+            # outline in and out; that zig-zag is longer than the stretch it spans).
+            if ja == jb or float(np.linalg.norm(poly[jb] - poly[(ja + 1) % m])) > max_cut or float(length[cut].sum()) > 2 * max_cut:
                 continue
             ua, ub = vec[ja] / length[ja], vec[jb] / length[jb]
             if abs(float(ua @ ub)) > 0.5 or float(ua[0] * ub[1] - ua[1] * ub[0]) * orient <= 0:
