@@ -11,8 +11,9 @@ the patch there, where a corner index is printed, with the patches taught for ev
    :func:`vision.detect.segment`), at half resolution, with no hull: corners must stay corners.
 2. Corners: each paper blob's outline is approximated by a polygon; two long sides (a fifth of a
    card width or more) meeting at 60-120 degrees on the outside of the blob, directly or across a
-   few short sides (a rounded corner, an index printed close to the edge), make a corner, placed
-   where lines fitted to the middle of the two sides meet.  Where two overlapping cards' sides
+   few short sides (a rounded corner, an index printed close to the edge), or carried on across a
+   chip's ring or glare merged with the corner, make a corner, placed where lines fitted to the
+   middle of the two sides meet.  Where two overlapping cards' sides
    cross the outline turns inwards: not a corner.
 3. Patch: the corner's frame turned upright at a fixed scale (``CANON_W`` pixels per card width),
    ``PATCH`` card widths across and down.  Of a card's four corners only two carry an index; the
@@ -93,8 +94,11 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
     """Convex paper corners of about 90 degrees (frame pixels), from the outlines of ``mask`` at ``scale``.
 
     A corner is two long straight stretches of an outline meeting at 60-120 degrees, directly or across a
-    few short ones (a card's rounded corner is often cut into one or two short sides by the polygon); it
-    lies where lines fitted to the middle of the two stretches meet."""
+    few short ones (a card's rounded corner is often cut into one or two short sides by the polygon, an
+    index printed into the corner notches it); it lies where lines fitted to the middle of the two
+    stretches meet.  Two long sides further apart on the outline (a chip's ring or glare merged with the
+    corner, the outline running round it) make a corner too when, carried on, they meet at 72-108
+    degrees within 0.7 card widths of where each stops."""
     cw = card_width_px * scale
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_NONE)
     out: list[Corner] = []
@@ -115,28 +119,51 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
         vec = np.roll(poly, -1, axis=0).astype(np.float32) - poly.astype(np.float32)  # side j: vertex j -> j + 1
         length = np.linalg.norm(vec, axis=1)
         longs = [j for j in range(m) if length[j] >= min_edge]
-        for t, ja in enumerate(longs):
-            jb = longs[(t + 1) % len(longs)]
-            cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)]
-            # The stretch between the two sides, measured straight across (an index printed into the corner notches the
-            # outline in and out; that zig-zag is longer than the stretch it spans).
-            if ja == jb or float(np.linalg.norm(poly[jb] - poly[(ja + 1) % m])) > max_cut or float(length[cut].sum()) > 2 * max_cut:
+        # Each long side with the next, then (a detour) with any later one: where a chip's ring or a patch of glare merges
+        # with the card's corner the outline runs round them, and the card's two sides stop short of the corner.
+        n = len(longs)
+        unit = vec[longs] / length[longs, None]
+        cos = np.abs(unit @ unit.T)
+        convex = (np.outer(unit[:, 0], unit[:, 1]) - np.outer(unit[:, 1], unit[:, 0])) * orient > 0
+        # A detour's two sides are both a good part of a card's side (shorter ones, with the detour, find corners of one
+        # card's side and another's, which cost time and read nothing).
+        long_run = length[longs] >= 0.4 * cw
+        # Pairs near 90 degrees and convex (where two cards overlap the outline turns inwards), the next side first.
+        pairs = [(t, u) for u in range(1, n) for t in range(n) if convex[t, (t + u) % n] and (
+            cos[t, (t + u) % n] <= 0.5 if u == 1 else cos[t, (t + u) % n] <= 0.3 and long_run[t] and long_run[(t + u) % n])]
+        # Long sides whose end, or start, already makes a corner: no detour from there (the side does not stop short).
+        ends: set[int] = set()
+        starts: set[int] = set()
+        for t, u in pairs:
+            ja, jb = longs[t], longs[(t + u) % n]
+            if u > 1 and (t in ends or (t + u) % n in starts):
                 continue
-            ua, ub = vec[ja] / length[ja], vec[jb] / length[jb]
-            if abs(float(ua @ ub)) > 0.5 or float(ua[0] * ub[1] - ua[1] * ub[0]) * orient <= 0:
-                continue  # not near 90 degrees, or a concave corner (where two cards overlap)
+            ua, ub = unit[t], unit[(t + u) % n]
+            cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)]
+            end_a, start_b = poly[(ja + 1) % m].astype(np.float32), poly[jb].astype(np.float32)
+            # The stretch between the two sides, measured straight across (an index printed into the corner notches
+            # the outline in and out; that zig-zag is longer than the stretch it spans).
+            if u == 1 and (float(np.linalg.norm(start_b - end_a)) > max_cut or float(length[cut].sum()) > 2 * max_cut):
+                continue
             la, lb = _side_line(pts, idx, ja), _side_line(pts, idx, jb)
             if la is None or lb is None:
                 continue
             p = _intersect(la[0], la[1], lb[0], lb[1])
-            # The two sides must meet at the stretch between them (not far beyond it: two cards' sides).
-            if p is None or min(float(np.linalg.norm(p - poly[j])) for j in [*cut, jb]) > 0.12 * cw:
+            if p is None:
                 continue
+            if u == 1:
+                # The two sides must meet at the stretch between them (not far beyond it: two cards' sides).
+                if min(float(np.linalg.norm(p - poly[j])) for j in [*cut, jb]) > 0.12 * cw:
+                    continue
+            elif not (-0.05 * cw <= float((p - end_a) @ ua) <= 0.7 * cw and -0.05 * cw <= float((start_b - p) @ ub) <= 0.7 * cw):
+                continue  # a detour: both sides, carried on, must meet within a chip's width of where they stop
             d1 = la[1] * (-1 if float(la[1] @ ua) > 0 else 1)  # from the corner back along side ja
             d2 = lb[1] * (1 if float(lb[1] @ ub) > 0 else -1)  # from the corner along side jb
             # Right x down > 0 in image coordinates (y down): the card lies right of and below the corner.
             right, down = (d1, d2) if float(d1[0] * d2[1] - d1[1] * d2[0]) > 0 else (d2, d1)
             out.append(Corner((p + 0.5) / scale - 0.5, right, down))
+            ends.add(t)
+            starts.add((t + u) % n)
     return out
 
 

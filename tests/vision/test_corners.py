@@ -88,6 +88,22 @@ def test_where_two_overlapping_cards_meet_is_not_a_corner() -> None:
         assert any(float(np.linalg.norm(c.at - want)) < 1.5 for c in corners), want
 
 
+def test_a_corner_merged_with_a_chip_ring_is_found_where_the_sides_meet() -> None:
+    """A chip's white ring touching a card's corner merges with the paper, so the outline runs round the ring and the
+    card's two sides stop short of the corner: the corner is still found where the sides, carried on, meet.  With the
+    ring moved off the card the same corner is found as usual (the check sees both cases)."""
+    for angle in (0.0, 31.0):
+        quad = _card((480, 270), angle)
+        for touching in (True, False):
+            frame = _felt()
+            _paint(frame, quad, 5.0)
+            out = (quad[0] - quad.mean(0)) / np.linalg.norm(quad[0] - quad.mean(0))
+            centre = quad[0] + out * (0.32 if touching else 1.2) * CW
+            cv2.circle(frame, (int(centre[0]), int(centre[1])), int(0.26 * CW), (235, 235, 235), int(0.05 * CW), cv2.LINE_AA)
+            corners = find_corners(paper_mask(frame, DetectorConfig(card_width_px=CW)), CW)
+            assert any(float(np.linalg.norm(c.at - quad[0])) < 2.0 for c in corners), (angle, touching, [c.at for c in corners])
+
+
 def test_a_taught_deck_is_read_from_its_corner_patches_alone(drawn: Deck, taught: TaughtDeck) -> None:
     """Every card of clean scenes read from its corner patches alone (the glyph reader switched off), never misread."""
     assert taught.corners is not None and not taught.corners.untaught
