@@ -42,6 +42,7 @@ from .synthetic import CARD_ASPECT, RANKS, SUITS
 CANON_W = 100.0  # pixels per card width in the patch
 PATCH = (0.21, 0.46)  # patch size in card widths (right, down) from the corner
 SHIFT = 5  # alignment search, canonical pixels each way
+RANK_SHIFT = 3  # the rank's rows searched this far up and down on their own, as a check
 MASK_SCALE = 0.5
 PAPER_DELTA = 38.0  # paper is lighter than the local felt by this many grey levels
 
@@ -324,6 +325,14 @@ class CornerBook:
             return score >= self.pair_min_score and rank_lead >= self.pair_min_rank_lead and suit_lead >= self.pair_min_suit_lead
         return score >= self.min_score and rank_lead >= self.min_rank_lead and suit_lead >= self.min_suit_lead
 
+    def _rank_rows(self, big: np.ndarray, at: np.ndarray) -> np.ndarray:
+        """The rank's rows of a patch (``big``, aligned at ``at``) at every shift up to RANK_SHIFT pixels up or down and one
+        across, normalised, one row per shift."""
+        cy, cx = int(at[0]), int(at[1])
+        pw = self._mean.shape[1] if self._mean is not None else 0
+        ys = sorted({min(max(cy + dy, 0), 2 * SHIFT) for dy in range(-RANK_SHIFT, RANK_SHIFT + 1)})
+        return _normalise(np.stack([big[y: y + self.split, cx + dx: cx + dx + pw] for y in ys for dx in (-1, 0, 1)]).reshape(3 * len(ys), -1))
+
     def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float) -> list[CornerReading]:
         """Read every corner: each aligned on the mean taught patch, then every card's template compared at the
         nine shifts within a pixel of that (the best shift kept per template, and per rank and suit rows)."""
@@ -342,12 +351,14 @@ class CornerBook:
             return []
         n = len(kept)
         near = np.empty((n, 9, ph, pw), np.float32)
+        at = np.empty((n, 2), np.int64)
         for j, big in enumerate(bigs):
             m = cv2.matchTemplate(big.astype(np.float32), self._mean, cv2.TM_CCOEFF_NORMED)
             cy, cx = np.unravel_index(int(np.argmax(m)), m.shape)
             cy, cx = min(max(int(cy), 1), 2 * SHIFT - 1), min(max(int(cx), 1), 2 * SHIFT - 1)
             for t, (dy, dx) in enumerate((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
                 near[j, t] = big[cy + dy: cy + dy + ph, cx + dx: cx + dx + pw]
+            at[j] = cy, cx
         k = len(self._cards)
         full = (_normalise(near.reshape(n * 9, -1)) @ self._full.T).reshape(n, 9, k)
         rank = (_normalise(near[:, :, : self.split].reshape(n * 9, -1)) @ self._rank.T).reshape(n, 9, k).max(axis=1)
@@ -378,6 +389,11 @@ class CornerBook:
                     suit_lead = self.min_suit_lead
             # On the index's own columns the same rank and suit must come first.
             agree = (self._cards[int(np.argmax(rank_index[j]))][0] == card[0] and self._cards[int(np.argmax(suit_index[j]))][1] == card[1])
+            if agree and self.passes(float(full[j, i]), rank_lead, suit_lead, pair=True):
+                # The rank's rows searched further up and down on their own must put the same rank first: a card larger than
+                # the calibrated size (nearer the camera) aligns on its suit, and its rank glyph then sits a few pixels off
+                # (a blurred 2s read 4s at 0.82 with its "2" cut by 3 pixels).
+                agree = self._cards[int(np.argmax(self._rank_rows(bigs[j], at[j]) @ self._rank.T)) % k][0] == card[0]
             if not agree:
                 rank_lead = suit_lead = min(rank_lead, suit_lead, 0.0)
             ok = self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
