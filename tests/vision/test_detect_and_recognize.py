@@ -138,12 +138,13 @@ def test_corner_index_is_read_from_either_corner(drawn: Deck, taught: TaughtDeck
     assert not ranks or max(ranks.values()) < taught.min_score
 
 
-@pytest.mark.parametrize(("art", "floor"), [("vectorized_playing_cards_aguilar_lgpl3", 0.90), ("vpc_byron_knoll_public_domain", 0.83)])
+@pytest.mark.parametrize(("art", "floor"), [("vectorized_playing_cards_aguilar_lgpl3", 0.90), ("vpc_byron_knoll_public_domain", 0.86)])
 def test_art_deck_scenes_no_confident_misread_and_recall_floor(shared_data: Path, art: str, floor: float) -> None:
     """Issue 5 'Done when' 2 (regression guard on 6 scenes; the measured run of 2,000 scenes per art set is
     bench/vision_accuracy.py, figures in docs/vision.md): full scenes with overlaps, glare, shadow, chips; taught from
     separate seeds.  No confident misread, and recall of visible indices at least ``floor`` (measured on these 6 scenes:
-    93.9 % aguilar, 87.9 % byron knoll with the corner patches, 81.8 % / 65.2 % with the glyphs alone; the issue's
+    93.9 % aguilar, 90.9 % byron knoll with the corner patches (87.9 % before they found corners across an index
+    printed into them and round chips' rings), 81.8 % / 65.2 % with the glyphs alone; the issue's
     target of 98 % is not met)."""
     folder = shared_data / "cards" / art
     if not (folder / "manifest.csv").is_file():
