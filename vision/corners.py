@@ -22,7 +22,8 @@ the patch there, where a corner index is printed, with the patches taught for ev
    card's template (the mean of its taught patches) at the nine shifts within a pixel; the rank is
    decided on the rank's rows, the suit on the suit's rows, and each must lead the best *other*
    rank or suit clearly, and come first again on the index's own columns (without the big pips
-   and pictures beside it).  A card whose suit lead falls short may still be read when its suit
+   and pictures beside it); the rank also on its own rows searched a few pixels further (a card
+   nearer the camera than the calibrated size has its rank a little off its suit).  A card whose suit lead falls short may still be read when its suit
    stands out among the four cards of its rank on what differs between them.  Else unknown.
 
 Teaching uses the same corner finder on the laid-out deck, so a taught patch and a read patch are
@@ -199,7 +200,7 @@ class CornerReading:
     rank_lead: float
     suit_lead: float
     patch: np.ndarray
-    split_verdict: bool = False  # the index's own columns put another rank or suit first
+    split_verdict: bool = False  # the index's own columns (or the rank's rows searched on their own) put another rank or suit first
 
     def quad(self, card_width_px: float) -> np.ndarray:
         """The card's outline implied by this corner (TL, TR, BR, BL of the face)."""
@@ -325,11 +326,10 @@ class CornerBook:
             return score >= self.pair_min_score and rank_lead >= self.pair_min_rank_lead and suit_lead >= self.pair_min_suit_lead
         return score >= self.min_score and rank_lead >= self.min_rank_lead and suit_lead >= self.min_suit_lead
 
-    def _rank_rows(self, big: np.ndarray, at: np.ndarray) -> np.ndarray:
-        """The rank's rows of a patch (``big``, aligned at ``at``) at every shift up to RANK_SHIFT pixels up or down and one
-        across, normalised, one row per shift."""
+    def _rank_rows(self, big: np.ndarray, at: np.ndarray, pw: int) -> np.ndarray:
+        """The rank's rows of a patch (``big``, aligned at ``at``, ``pw`` wide) at every shift up to RANK_SHIFT pixels up or
+        down and one across, normalised, one row per shift."""
         cy, cx = int(at[0]), int(at[1])
-        pw = self._mean.shape[1] if self._mean is not None else 0
         ys = sorted({min(max(cy + dy, 0), 2 * SHIFT) for dy in range(-RANK_SHIFT, RANK_SHIFT + 1)})
         return _normalise(np.stack([big[y: y + self.split, cx + dx: cx + dx + pw] for y in ys for dx in (-1, 0, 1)]).reshape(3 * len(ys), -1))
 
@@ -393,7 +393,7 @@ class CornerBook:
                 # The rank's rows searched further up and down on their own must put the same rank first: a card larger than
                 # the calibrated size (nearer the camera) aligns on its suit, and its rank glyph then sits a few pixels off
                 # (a blurred 2s read 4s at 0.82 with its "2" cut by 3 pixels).
-                agree = self._cards[int(np.argmax(self._rank_rows(bigs[j], at[j]) @ self._rank.T)) % k][0] == card[0]
+                agree = self._cards[int(np.argmax(self._rank_rows(bigs[j], at[j], pw) @ self._rank.T)) % k][0] == card[0]
             if not agree:
                 rank_lead = suit_lead = min(rank_lead, suit_lead, 0.0)
             ok = self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
