@@ -28,7 +28,8 @@ def photos(shared_data: Path) -> Path:
 
 def test_real_photo_ranks_have_no_confident_misread(photos: Path) -> None:
     """Issue 5 'Done when' 1: precision >= 99.5 % and no confident misread on real photos; recall is reported
-    (measured on the full split in docs/vision.md; the 90 % recall target is not met) and guarded at 45 %.
+    (measured on the full split in docs/vision.md; the 90 % recall target is not met) and guarded at 65 % (measured
+    81 %, 78 of 78 readings right; 50 % before the phone pictures were read enlarged).
     The "10", which the font glyphs do not seed, must be taught from its recurring glyph."""
     train = load_split(photos, "train")[::3]
     test = load_split(photos, "test")[::3]
@@ -41,7 +42,7 @@ def test_real_photo_ranks_have_no_confident_misread(photos: Path) -> None:
     assert score.readings > 0
     assert score.misreads + score.outside == 0, score.examples
     assert score.precision >= 0.995, result
-    assert score.recall >= 0.45, result
+    assert score.recall >= 0.65, result
 
 
 def test_labels_are_read_from_the_shared_csv(photos: Path) -> None:
