@@ -136,18 +136,22 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
         # Long sides whose end, or start, already makes a corner: no detour from there (the side does not stop short).
         ends: set[int] = set()
         starts: set[int] = set()
+        lines: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}  # each side's line, fitted once
         for t, u in pairs:
             ja, jb = longs[t], longs[(t + u) % n]
             if u > 1 and (t in ends or (t + u) % n in starts):
                 continue
             ua, ub = unit[t], unit[(t + u) % n]
-            cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)]
             end_a, start_b = poly[(ja + 1) % m].astype(np.float32), poly[jb].astype(np.float32)
+            cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)] if u == 1 else []
             # The stretch between the two sides, measured straight across (an index printed into the corner notches
             # the outline in and out; that zig-zag is longer than the stretch it spans).
             if u == 1 and (float(np.linalg.norm(start_b - end_a)) > max_cut or float(length[cut].sum()) > 2 * max_cut):
                 continue
-            la, lb = _side_line(pts, idx, ja), _side_line(pts, idx, jb)
+            for j in (ja, jb):
+                if j not in lines:
+                    lines[j] = _side_line(pts, idx, j)
+            la, lb = lines[ja], lines[jb]
             if la is None or lb is None:
                 continue
             p = _intersect(la[0], la[1], lb[0], lb[1])
