@@ -32,6 +32,7 @@ cut the same way.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -80,16 +81,20 @@ def _side_line(pts: np.ndarray, idx: list[int], j: int) -> tuple[np.ndarray, np.
     corners at its ends."""
     n = len(pts)
     i0, span = idx[j], (idx[(j + 1) % len(idx)] - idx[j]) % n
-    seg = pts[np.arange(i0 + int(0.15 * span), i0 + int(0.85 * span) + 1) % n]
+    a, b = i0 + int(0.15 * span), i0 + int(0.85 * span) + 1
+    seg = pts[a:b] if b <= n else pts[np.arange(a, b) % n]  # a slice unless the side runs past the outline's start
     return _fit_line(seg) if len(seg) >= 4 else None
 
 
-def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> np.ndarray | None:
-    a = np.array([[d1[0], -d2[0]], [d1[1], -d2[1]]], np.float32)
-    if abs(float(np.linalg.det(a))) < 1e-3:
+def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> tuple[float, float] | None:
+    """Where the line through ``p1`` along ``d1`` meets the one through ``p2`` along ``d2`` (plain floats: this runs
+    for every pair of sides, and numpy's small-array calls cost more than the arithmetic)."""
+    ax, ay, bx, by = float(d1[0]), float(d1[1]), float(d2[0]), float(d2[1])
+    det = by * ax - bx * ay
+    if abs(det) < 1e-3:
         return None
-    t = np.linalg.solve(a, p2 - p1)
-    return p1 + d1 * t[0]
+    t = (bx * (float(p2[1]) - float(p1[1])) - by * (float(p2[0]) - float(p1[0]))) / -det
+    return float(p1[0]) + ax * t, float(p1[1]) + ay * t
 
 
 def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCALE) -> list[Corner]:
@@ -118,7 +123,8 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
         order = np.argsort(key, kind="stable")
         idx = order[np.searchsorted(key[order], poly[:, 0].astype(np.int64) * 65536 + poly[:, 1])].tolist()
         orient = cv2.contourArea(poly.astype(np.float32), oriented=True)
-        vec = np.roll(poly, -1, axis=0).astype(np.float32) - poly.astype(np.float32)  # side j: vertex j -> j + 1
+        fpoly = poly.astype(np.float32)
+        vec = np.concatenate([fpoly[1:], fpoly[:1]]) - fpoly  # side j: vertex j -> j + 1
         length = np.linalg.norm(vec, axis=1)
         longs = [j for j in range(m) if length[j] >= min_edge]
         # Each long side with the next, then (a detour) with any later one: where a chip's ring or a patch of glare merges
@@ -142,11 +148,11 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
             if u > 1 and (t in ends or (t + u) % n in starts):
                 continue
             ua, ub = unit[t], unit[(t + u) % n]
-            end_a, start_b = poly[(ja + 1) % m].astype(np.float32), poly[jb].astype(np.float32)
+            (ex, ey), (sx, sy) = fpoly[(ja + 1) % m].tolist(), fpoly[jb].tolist()
             cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)] if u == 1 else []
             # The stretch between the two sides, measured straight across (an index printed into the corner notches
             # the outline in and out; that zig-zag is longer than the stretch it spans).
-            if u == 1 and (float(np.linalg.norm(start_b - end_a)) > max_cut or float(length[cut].sum()) > 2 * max_cut):
+            if u == 1 and (math.hypot(sx - ex, sy - ey) > max_cut or float(length[cut].sum()) > 2 * max_cut):
                 continue
             for j in (ja, jb):
                 if j not in lines:
@@ -157,17 +163,20 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
             p = _intersect(la[0], la[1], lb[0], lb[1])
             if p is None:
                 continue
+            px, py = p
             if u == 1:
                 # The two sides must meet at the stretch between them (not far beyond it: two cards' sides).
-                if min(float(np.linalg.norm(p - poly[j])) for j in [*cut, jb]) > 0.12 * cw:
+                if min(math.hypot(px - x, py - y) for x, y in fpoly[[*cut, jb]].tolist()) > 0.12 * cw:
                     continue
-            elif not (-0.05 * cw <= float((p - end_a) @ ua) <= 0.7 * cw and -0.05 * cw <= float((start_b - p) @ ub) <= 0.7 * cw):
-                continue  # a detour: both sides, carried on, must meet within a chip's width of where they stop
+            else:
+                (uax, uay), (ubx, uby) = ua.tolist(), ub.tolist()
+                if not (-0.05 * cw <= (px - ex) * uax + (py - ey) * uay <= 0.7 * cw and -0.05 * cw <= (sx - px) * ubx + (sy - py) * uby <= 0.7 * cw):
+                    continue  # a detour: both sides, carried on, must meet within a chip's width of where they stop
             d1 = la[1] * (-1 if float(la[1] @ ua) > 0 else 1)  # from the corner back along side ja
             d2 = lb[1] * (1 if float(lb[1] @ ub) > 0 else -1)  # from the corner along side jb
             # Right x down > 0 in image coordinates (y down): the card lies right of and below the corner.
             right, down = (d1, d2) if float(d1[0] * d2[1] - d1[1] * d2[0]) > 0 else (d2, d1)
-            out.append(Corner((p + 0.5) / scale - 0.5, right, down))
+            out.append(Corner(np.array([(px + 0.5) / scale - 0.5, (py + 0.5) / scale - 0.5], np.float32), right, down))
             ends.add(t)
             starts.add((t + u) % n)
     return out
@@ -242,6 +251,8 @@ class CornerBook:
     _mean: np.ndarray | None = None
     _rank_index: np.ndarray | None = None
     _suit_index: np.ndarray | None = None
+    _rank_both: np.ndarray | None = None
+    _suit_both: np.ndarray | None = None
     _ranks: np.ndarray | None = None
     _suits: np.ndarray | None = None
     _untaught_ranks: set[str] = field(default_factory=set)
@@ -272,7 +283,8 @@ class CornerBook:
     def untaught(self) -> set[str]:
         return {r + s for r in RANKS for s in SUITS} - set(self.labels)
 
-    def _build(self) -> None:
+    def build(self) -> None:
+        """The templates, from the taught patches (teaching ends with this; reading builds them if needed)."""
         ph, pw = int(round(PATCH[1] * CANON_W)), int(round(PATCH[0] * CANON_W))
         # Every taught patch aligned on the mean of them all (twice), so that a patch read can be aligned once for
         # every template; then one template per card, the mean of its patches.
@@ -303,6 +315,13 @@ class CornerBook:
         self._suit = _normalise(p[:, self.split:].reshape(k, -1))
         self._rank_index = _normalise(p[:, : self.split, : self.width].reshape(k, -1))
         self._suit_index = _normalise(p[:, self.split:, : self.width].reshape(k, -1))
+        # The templates of the rank's and the suit's rows side by side with those of the index's columns, zero beyond them:
+        # a patch's rows are then compared with both in one product (see :func:`_block_scores`).
+        pad = np.zeros((k, ph, pw), np.float32)
+        pad[:, : self.split, : self.width] = self._rank_index.reshape(k, self.split, self.width)
+        pad[:, self.split:, : self.width] = self._suit_index.reshape(k, ph - self.split, self.width)
+        self._rank_both = np.concatenate([self._rank, pad[:, : self.split].reshape(k, -1)]).T.copy()
+        self._suit_both = np.concatenate([self._suit, pad[:, self.split:].reshape(k, -1)]).T.copy()
         self._mean = p.mean(axis=0).astype(np.float32)
         self._ranks = np.array([c[0] for c in cards])
         self._suits = np.array([c[1] for c in cards])
@@ -314,7 +333,7 @@ class CornerBook:
     def nameable(self, card: str) -> bool:
         """Whether a reading may name ``card``: not when a card sharing its rank or suit was never taught."""
         if self._full is None:
-            self._build()
+            self.build()
         return card[0] not in self._untaught_ranks and card[1] not in self._untaught_suits
 
     def confidence(self, r: CornerReading, pair: bool = False) -> float:
@@ -332,23 +351,23 @@ class CornerBook:
 
     def _rank_rows(self, big: np.ndarray, at: np.ndarray, pw: int) -> np.ndarray:
         """The rank's rows of a patch (``big``, aligned at ``at``, ``pw`` wide) at every shift up to RANK_SHIFT pixels up or
-        down and one across, normalised, one row per shift."""
+        down and one across, one row per shift (not normalised)."""
         cy, cx = int(at[0]), int(at[1])
         ys = sorted({min(max(cy + dy, 0), 2 * SHIFT) for dy in range(-RANK_SHIFT, RANK_SHIFT + 1)})
-        return _normalise(np.stack([big[y: y + self.split, cx + dx: cx + dx + pw] for y in ys for dx in (-1, 0, 1)]).reshape(3 * len(ys), -1))
+        return np.stack([big[y: y + self.split, cx + dx: cx + dx + pw] for y in ys for dx in (-1, 0, 1)]).reshape(3 * len(ys), -1)
 
     def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float) -> list[CornerReading]:
         """Read every corner: each aligned on the mean taught patch, then every card's template compared at the
         nine shifts within a pixel of that (the best shift kept per template, and per rank and suit rows)."""
         if self._full is None:
-            self._build()
+            self.build()
         assert self._full is not None and self._rank is not None and self._suit is not None and self._mean is not None
-        assert self._rank_index is not None and self._suit_index is not None
+        assert self._rank_both is not None and self._suit_both is not None
         ph, pw = self._mean.shape
         bigs, kept = [], []
         for c in corners:
             big = patch_at(gray, c, card_width_px, SHIFT)
-            if float(big.std()) >= 8:  # else blank paper or felt: nothing printed here
+            if float(cv2.meanStdDev(big)[1][0, 0]) >= 8:  # else blank paper or felt: nothing printed here
                 bigs.append(big)
                 kept.append(c)
         if not kept:
@@ -364,15 +383,16 @@ class CornerBook:
                 near[j, t] = big[cy + dy: cy + dy + ph, cx + dx: cx + dx + pw]
             at[j] = cy, cx
         k = len(self._cards)
-        full = (_normalise(near.reshape(n * 9, -1)) @ self._full.T).reshape(n, 9, k)
-        rank = (_normalise(near[:, :, : self.split].reshape(n * 9, -1)) @ self._rank.T).reshape(n, 9, k).max(axis=1)
-        suit = (_normalise(near[:, :, self.split:].reshape(n * 9, -1)) @ self._suit.T).reshape(n, 9, k).max(axis=1)
-        rank_index = (_normalise(near[:, :, : self.split, : self.width].reshape(n * 9, -1)) @ self._rank_index.T).reshape(n, 9, k).max(axis=1)
-        suit_index = (_normalise(near[:, :, self.split:, : self.width].reshape(n * 9, -1)) @ self._suit_index.T).reshape(n, 9, k).max(axis=1)
+        x = _normalise(near.reshape(n * 9, -1))
+        full = (x @ self._full.T).reshape(n, 9, k)
+        cut = self.split * pw
+        rank, rank_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, :cut], self._rank_both, pw, self.width))
+        suit, suit_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, cut:], self._suit_both, pw, self.width))
         shift = full.argmax(axis=1)
         full = full.max(axis=1)
-        out: list[CornerReading] = []
-        for j, corner in enumerate(kept):
+        found: list[tuple[str, int, float, float, bool]] = []
+        check: list[int] = []  # corners whose rank is checked on its own rows searched further
+        for j in range(n):
             # Rank and suit are each decided on their own rows (a 2d and a 2s patch differ only in the suit's rows, so the
             # whole patch cannot tell them apart); the whole patch of that card must match too.
             card = self._cards[int(np.argmax(rank[j]))][0] + self._cards[int(np.argmax(suit[j]))][1]
@@ -394,16 +414,46 @@ class CornerBook:
             # On the index's own columns the same rank and suit must come first.
             agree = (self._cards[int(np.argmax(rank_index[j]))][0] == card[0] and self._cards[int(np.argmax(suit_index[j]))][1] == card[1])
             if agree and self.passes(float(full[j, i]), rank_lead, suit_lead, pair=True):
-                # The rank's rows searched further up and down on their own must put the same rank first: a card larger than
-                # the calibrated size (nearer the camera) aligns on its suit, and its rank glyph then sits a few pixels off
-                # (a blurred 2s read 4s at 0.82 with its "2" cut by 3 pixels).
-                agree = self._cards[int(np.argmax(self._rank_rows(bigs[j], at[j], pw) @ self._rank.T)) % k][0] == card[0]
+                check.append(j)
+            found.append((card, i, rank_lead, suit_lead, agree))
+        if check:
+            # The rank's rows searched further up and down on their own must put the same rank first: a card larger than
+            # the calibrated size (nearer the camera) aligns on its suit, and its rank glyph then sits a few pixels off
+            # (a blurred 2s read 4s at 0.82 with its "2" cut by 3 pixels).  One product for every corner checked.
+            rows = [self._rank_rows(bigs[j], at[j], pw) for j in check]
+            scores = _normalise(np.concatenate(rows)) @ self._rank.T
+            bounds = np.cumsum([0] + [len(r) for r in rows])
+            for j, lo, hi in zip(check, bounds[:-1], bounds[1:], strict=True):
+                card, i, rank_lead, suit_lead, _ = found[j]
+                found[j] = (card, i, rank_lead, suit_lead, self._cards[int(np.argmax(scores[lo:hi])) % k][0] == card[0])
+        out: list[CornerReading] = []
+        for j, (corner, (card, i, rank_lead, suit_lead, agree)) in enumerate(zip(kept, found, strict=True)):
             if not agree:
                 rank_lead = suit_lead = min(rank_lead, suit_lead, 0.0)
             ok = self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
             patch = np.clip(near[j, shift[j, i]], 0, 255).astype(np.uint8)
             out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch, not agree))
         return out
+
+
+def _block_scores(x: np.ndarray, both: np.ndarray, pw: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+    """Normalised correlation of a block of rows of patches with the block's templates and with the index columns'.
+
+    ``x``: the block's part of each patch row (patches ``pw`` wide, each row of ``x`` centred and normalised on the
+    whole patch); ``both``: the block's templates, then those of the index's ``width`` columns padded with zeros (each
+    template centred on what it covers).  A template centred on its block gives the same product with the block's
+    pixels whatever is subtracted from them, so the patch is only rescaled by the block's own spread: no copy of the
+    block centred and normalised again."""
+    k = both.shape[1] // 2
+    raw = x @ both
+    x3 = x.reshape(len(x), -1, pw)
+    spread = []
+    for v, count in ((x, x.shape[1]), (x3[:, :, :width], x3.shape[1] * width)):
+        axes = tuple(range(1, v.ndim))
+        s1 = v.sum(axis=axes, dtype=np.float64)
+        s2 = np.square(v).sum(axis=axes, dtype=np.float64)
+        spread.append(np.maximum(np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)), 1e-6).astype(np.float32)[:, None])
+    return raw[:, :k] / spread[0], raw[:, k:] / spread[1]
 
 
 def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[CornerReading]:

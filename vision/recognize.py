@@ -29,6 +29,7 @@ dealer's prompt.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import TypeVar
@@ -296,6 +297,8 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
         deck.add_index(card, k, centre, cw)
     deck.untaught = (deck.untaught | set(on_pictures)) - taught_now - set(deck.templates)
     deck.fit_geometry()
+    if deck.corners is not None:
+        deck.corners.build()  # now rather than on the first frame read
     return deck
 
 
@@ -474,8 +477,9 @@ def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Rea
     """One reading per card from both readers: where they name different cards the card is unknown; where one is
     sure and the other is not, the sure one stands."""
     out = list(glyphs)
+    centre = {id(r): tuple(r.quad.mean(0).tolist()) for r in [*glyphs, *patches]}
     for p in patches:
-        near = [g for g in out if float(np.linalg.norm(g.quad.mean(0) - p.quad.mean(0))) < PATCH_GROUP * cw]
+        near = [g for g in out if math.dist(centre[id(g)], centre[id(p)]) < PATCH_GROUP * cw]
         if not near:
             p.blob = max((r.blob for r in out), default=-1) + 1  # a card of its own (ids stay unique after replacements)
             out.append(p)
