@@ -11,6 +11,10 @@ read from the corner left uncovered.  Two readers:
   for only where no card was read from its corners (a corner merged with glare or a chip, the
   upper card of a pair whose index lies over the lower card).
 
+Where an index corner lies over another card its paper has no outline there, so no corner is found
+at it; the patch is then read where the card's other corners imply it (a corner that shows no index
+lies beside both index corners of its card) or where a glyph pair found there implies it.
+
 Two modes:
 
 - Taught deck: the dealer lays the deck out in reading order and tells the console which cards
@@ -37,7 +41,7 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from .corners import CornerBook, patch_at, read_corners
+from .corners import Corner, CornerBook, CornerReading, find_corners, paper_mask, patch_at, read_corners
 from .detect import Detection, DetectorConfig, detect_cards, segment
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
 from .synthetic import CARD_ASPECT, RANKS, Deck
@@ -367,15 +371,63 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         out = _read_glyphs(frame, deck, cfg)
     else:
         # Corner patches first; the glyphs are then looked for only where no card was read from its corners.
-        patches = _read_corner_patches(frame, deck.corners, cfg)
-        out = _merge(_read_glyphs(frame, deck, cfg, [p.quad for p in patches if p.card is not None]), patches, cfg.card_width_px)
+        book, cw = deck.corners, cfg.card_width_px
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        corners = find_corners(paper_mask(gray, cfg), cw)
+        found = book.read_all(gray, corners, cw)
+        patches = _corner_patch_readings(frame, found, book, cw)
+        cands: list[IndexCandidate] = []
+        done = [p.quad for p in patches if p.card is not None]
+        glyphs = _read_glyphs(frame, deck, cfg, done, cands)
+        # An index corner whose paper has no outline there (it lies over another card, or glare joins it to the felt) is
+        # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
+        # corners the outline gave.
+        implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cw)
+        more = book.read_all(gray, implied, cw, implied=True) if implied else []
+        if any(r.score >= book.pair_min_score for r in more):
+            patches = _corner_patch_readings(frame, found + more, book, cw)
+        out = _merge(glyphs, patches, cw)
     _same_card_twice(out, cfg.card_width_px)
     return out
 
 
-def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done: Sequence[np.ndarray] = ()) -> list[Reading]:
+def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corners: Sequence[Corner], found: Sequence[CornerReading],
+                     book: CornerBook, done: Sequence[np.ndarray], cw: float) -> list[Corner]:
+    """Index corners implied where the paper's outline gave none: the corner of the card in which each glyph pair would
+    be its index (at the deck's taught offsets), and the two index corners of a card of which ``corners`` has a corner
+    that shows no index (taken as the corner beside both: its first edge then runs along the card's length).  None
+    within a tenth of a card width of a corner found or a twentieth of one already implied, nor implying a card where
+    one was read already (``done``: its centre within the grouping distance)."""
+    hyps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    index_like = {id(r.corner) for r in found if r.score >= book.pair_min_score}
+    for c in corners:  # first: a corner's edges place the card more closely than a glyph pair does
+        if id(c) not in index_like:
+            hyps.append((c.at + c.down * cw, -c.down, c.right))
+            hyps.append((c.at + c.right * (cw * CARD_ASPECT), c.down, -c.right))
+    for k in cands:
+        right = np.array([-k.up[1], k.up[0]], np.float32)
+        centre = k.anchor + right * geo.centre[0] * cw - k.up * geo.centre[1] * cw
+        hyps.append((centre - right * (cw / 2) + k.up * (cw * CARD_ASPECT / 2), right, -k.up))
+    if not hyps:
+        return []
+    at, right, down = (np.array(v, np.float32).reshape(-1, 2) for v in zip(*hyps, strict=True))
+    centre = at + (right + down * CARD_ASPECT) * (cw / 2)
+
+    def near(p: np.ndarray, q: list[np.ndarray], d: float) -> np.ndarray:
+        return (np.hypot(*(p[:, None] - np.array(q, np.float32).reshape(1, -1, 2)).transpose(2, 0, 1)) < d).any(axis=1) if q else np.zeros(len(p), bool)
+
+    free = ~near(at, [c.at for c in corners], 0.1 * cw) & ~near(centre, [q.mean(0) for q in done], PATCH_GROUP * cw)
+    out: list[Corner] = []
+    for i in np.flatnonzero(free):
+        if all(math.dist(at[i].tolist(), c.at.tolist()) >= 0.05 * cw for c in out):
+            out.append(Corner(at[i], right[i], down[i]))
+    return out
+
+
+def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done: Sequence[np.ndarray] = (),
+                 seen: list[IndexCandidate] | None = None) -> list[Reading]:
     """The cards read from their index glyphs (:mod:`vision.glyphs`), not looked for inside the outlines ``done``
-    (cards already read another way)."""
+    (cards already read another way); ``seen``, when given, receives every glyph pair found."""
     cw = cfg.card_width_px
     geo = deck.geometry or GENERAL_GEOMETRY
     mask = card_area(frame, cfg)
@@ -386,6 +438,8 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
             cv2.fillConvexPoly(search, np.round(q * SEGMENT_SCALE).astype(np.int32), 0)
     finder = geo.finder(cw, slack=max(cfg.size_tolerance - 0.25, 0.0))
     cands = find_indices(frame, finder, search, SEGMENT_SCALE)
+    if seen is not None:
+        seen.extend(cands)
     found: list[tuple[GlyphScore, bool, IndexCandidate, np.ndarray]] = []
     for k in cands:
         g, ok = deck.judge(k)
@@ -442,9 +496,13 @@ def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) ->
 
 
 def _read_corner_patches(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[Reading]:
-    """The cards read from their corner patches (:mod:`vision.corners`), one reading per card."""
-    cw = cfg.card_width_px
-    found = sorted(read_corners(frame, book, cfg), key=lambda r: -r.score)
+    """The cards read from the corner patches of the paper's outlines (:mod:`vision.corners`), one reading per card."""
+    return _corner_patch_readings(frame, read_corners(frame, book, cfg), book, cfg.card_width_px)
+
+
+def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: CornerBook, cw: float) -> list[Reading]:
+    """One reading per card from its corners' readings ``read``."""
+    found = sorted(read, key=lambda r: -r.score)
     out: list[Reading] = []
     for grp in _groups(found, lambda r: r.quad(cw).mean(0), PATCH_GROUP * cw):
         confident = [r for r in grp if r.card is not None]
