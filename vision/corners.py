@@ -243,6 +243,9 @@ class CornerBook:
     # its patch must score this much to be read on its own (an implied 3c whose "3" was cut by a card over it read 2c
     # at 0.76).
     min_implied_score: float = 0.80
+    # The rank's rows searched a few pixels further: another rank may come first there by a little (a "10" whose rows,
+    # shifted, resemble a J's by 0.01-0.04) but not lead clearly (relative lead; 9826's cut "2" led the 4 by -1.1).
+    min_rank_lead_rows: float = -0.3
     # A sharp patch of a taught card scores about this against its template (right readings on calibration seeds 0-59:
     # median 0.93, 90th percentile 0.96): full confidence as far as the score goes.
     full_score: float = 0.95
@@ -427,7 +430,7 @@ class CornerBook:
                 check.append(j)
             found.append((card, i, rank_lead, suit_lead, agree))
         if check:
-            # The rank's rows searched further up and down on their own must put the same rank first: a card larger than
+            # The rank's rows searched further up and down on their own must not put another rank clearly first: a card larger than
             # the calibrated size (nearer the camera) aligns on its suit, and its rank glyph then sits a few pixels off
             # (a blurred 2s read 4s at 0.82 with its "2" cut by 3 pixels).  One product for every corner checked.
             rows = [self._rank_rows(bigs[j], at[j], pw) for j in check]
@@ -435,7 +438,10 @@ class CornerBook:
             bounds = np.cumsum([0] + [len(r) for r in rows])
             for j, lo, hi in zip(check, bounds[:-1], bounds[1:], strict=True):
                 card, i, rank_lead, suit_lead, _ = found[j]
-                found[j] = (card, i, rank_lead, suit_lead, self._cards[int(np.argmax(scores[lo:hi])) % k][0] == card[0])
+                own = self._ranks == card[0]
+                block = scores[lo:hi]
+                lead = _rel(float(block[:, own].max()), float(block[:, ~own].max()))
+                found[j] = (card, i, rank_lead, suit_lead, lead >= self.min_rank_lead_rows)
         out: list[CornerReading] = []
         for j, (corner, (card, i, rank_lead, suit_lead, agree)) in enumerate(zip(kept, found, strict=True)):
             if not agree:
