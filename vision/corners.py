@@ -21,9 +21,10 @@ the patch there, where a corner index is printed, with the patches taught for ev
 4. Comparison: each patch aligned on the mean taught patch, then normalised correlation with every
    card's template (the mean of its taught patches) at the nine shifts within a pixel; the rank is
    decided on the rank's rows, the suit on the suit's rows, and each must lead the best *other*
-   rank or suit clearly, and come first again on the index's own columns (without the big pips
-   and pictures beside it); the rank also on its own rows searched a few pixels further (a card
-   nearer the camera than the calibrated size has its rank a little off its suit).  A card whose suit lead falls short may still be read when its suit
+   rank or suit clearly, and on the index's own columns (without the big pips and pictures beside
+   it) the suit must come first again and the rank lead clearly; on the rank's own rows searched a
+   few pixels further no other rank may lead clearly (a card nearer the camera than the calibrated
+   size has its rank a little off its suit).  A card whose suit lead falls short may still be read when its suit
    stands out among the four cards of its rank on what differs between them.  Else unknown.
 
 Teaching uses the same corner finder on the laid-out deck, so a taught patch and a read patch are
