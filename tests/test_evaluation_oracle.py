@@ -12,14 +12,15 @@ object for each of up to 150 combinations.  So every hand is judged by pokerkit'
 own lookup tables (``OmahaHoldemHand.lookup`` and ``OmahaEightOrBetterLowHand.lookup``,
 the tables ``from_game`` ranks by) over every two-hole-plus-three-board combination,
 which is the loop of ``HoleBoardCombinationHand.from_game`` without the objects, each
-rank pattern (pokerkit's own lookup key: the ranks' multiset and whether all five share a
-suit) asked of the table once per chunk, about twelve times cheaper; and the first chunk of each hole count (2,000 hands) is
-also run through ``from_game`` itself, which must pick a hand of the same rank.
+rank pattern (pokerkit's own lookup key: the ranks' multiset and whether all five share
+a suit) asked of the table once per chunk, about twelve times cheaper; and the first
+chunk of each hole count (2,000 hands) is also run through ``from_game`` itself, which
+must pick a hand of the same rank.
 The deals are checked in a process pool (one worker per CPU) in fixed-seed chunks.  Each deal is one board and two
 players, so every hand is also ordered against another hand on its board.
 Half the boards have five cards (the showdown case), a quarter each four and
 three: the evaluator must handle flop and turn boards too, and they are what
-keeps 600,000 pokerkit evaluations inside a few minutes.
+keeps 600,000 pokerkit evaluations in about a minute on two cores.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ HANDS_PER_HOLE_COUNT = 100_000
 PLAYERS_PER_DEAL = 2
 DEALS_PER_CHUNK = 1_000
 # Half river boards, a quarter each turn and flop: a river costs pokerkit
-# 2.3x a turn and 9x a flop, and this mix keeps the file near 3-4 minutes on two cores.
+# 2.3x a turn and 9x a flop, and this mix keeps the file near a minute on two cores.
 BOARD_SIZES = (5, 5, 4, 3)
 SEED = 20_240_607
 EXAMPLES_KEPT = 5
