@@ -18,14 +18,16 @@ the patch there, where a corner index is printed, with the patches taught for ev
 3. Patch: the corner's frame turned upright at a fixed scale (``CANON_W`` pixels per card width),
    ``PATCH`` card widths across and down.  Of a card's four corners only two carry an index; the
    other two (and corners of glare or chips) match nothing.
-4. Comparison: each patch aligned on the mean taught patch, then normalised correlation with every
+4. Comparison: each patch aligned on the mean taught patch (within the taught margin, and followed
+   uphill beyond it where the best lies on the margin's edge), then normalised correlation with every
    card's template (the mean of its taught patches) at the nine shifts within a pixel; the rank is
    decided on the rank's rows, the suit on the suit's rows, and each must lead the best *other*
    rank or suit clearly, and on the index's own columns (without the big pips and pictures beside
    it) the suit must come first again and the rank lead clearly; on the rank's own rows searched a
    few pixels further no other rank may lead clearly (a card nearer the camera than the calibrated
    size has its rank a little off its suit).  A card whose suit lead falls short may still be read when its suit
-   stands out among the four cards of its rank on what differs between them.  Else unknown.
+   stands out among the four cards of its rank on what differs between them, or leads on the index's own columns.
+   Where the frame has colour, the index's ink must not be of another suit's taught colour.  Else unknown.
 
 Teaching uses the same corner finder on the laid-out deck, so a taught patch and a read patch are
 cut the same way.
@@ -44,9 +46,17 @@ from .synthetic import CARD_ASPECT, RANKS, SUITS
 
 CANON_W = 100.0  # pixels per card width in the patch
 PATCH = (0.21, 0.46)  # patch size in card widths (right, down) from the corner
-SHIFT = 5  # alignment search, canonical pixels each way
+SHIFT = 5  # margin of a taught patch, canonical pixels each way; a patch read is aligned within this first
+# ...and, where the best alignment within SHIFT lies on its edge, followed uphill this far: where two sides' lines meet
+# can lie a few pixels off the paper's corner, and a patch aligned short of its index compares part of one glyph with
+# another (a 6d 7 pixels off, its alignment stopped at 4, read 9d at 0.83).  Not searched that far everywhere: a
+# court card's picture then outbids its own index.
+READ_SHIFT = 8
 RANK_SHIFT = 3  # the rank's rows searched this far up and down on their own, as a check
 MASK_SCALE = 0.5
+MIN_COLOUR_APART = 0.4  # two suits' taught ink colours this far apart (see ink_colour) are told apart by colour
+COLOUR_OWN_AT_MOST = 0.15  # an index with no more of its ink nearer its suit's colour than another's says another suit
+COLOUR_COLUMNS = 16  # canonical columns of a corner patch whose print gives the index's colour (the index, no big pip)
 PAPER_DELTA = 38.0  # paper is lighter than the local felt by this many grey levels
 
 
@@ -193,6 +203,26 @@ def patch_at(gray: np.ndarray, corner: Corner, card_width_px: float, margin: int
     return cv2.warpAffine(gray, a, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
 
 
+
+
+def ink_colour(bgr: np.ndarray) -> np.ndarray | None:
+    """The colour of each ink pixel of an upright BGR patch of an index: (red - green, blue - green) against the paper's,
+    per grey level of darkness (so a blurred edge, red mixed with white, keeps the colour of the red), one row per
+    pixel; ``None`` when the patch has too little ink or paper (blank paper, a grey frame)."""
+    if bgr.ndim != 3:
+        return None
+    bgr = bgr.astype(np.float32)
+    gray = bgr @ np.array([0.114, 0.587, 0.299], np.float32)
+    level = float(np.percentile(gray, 90))
+    ink, paper = gray < 0.7 * level, gray > 0.9 * level
+    if np.count_nonzero(ink) < 12 or np.count_nonzero(paper) < 12:
+        return None
+    rg, bg = bgr[..., 2] - bgr[..., 1], bgr[..., 0] - bgr[..., 1]
+    dark = np.maximum(float(np.median(gray[paper])) - gray[ink], 1.0)[:, None]
+    out: np.ndarray = np.stack([rg[ink] - np.median(rg[paper]), bg[ink] - np.median(bg[paper])], axis=1) / dark
+    return out
+
+
 def _normalise(rows: np.ndarray) -> np.ndarray:
     rows = rows.astype(np.float32) - rows.mean(axis=1, keepdims=True, dtype=np.float32)
     n = np.linalg.norm(rows, axis=1, keepdims=True)
@@ -215,6 +245,10 @@ class CornerReading:
     suit_lead: float
     patch: np.ndarray
     split_verdict: bool = False  # the index's own columns (or the rank's rows searched on their own) put another rank or suit first
+    rank_index_lead: float = 0.0  # relative lead of the rank read over the best other rank on the index's own columns
+    suit_index_lead: float = 0.0  # the same for the suit (below zero: another suit first there)
+    rank_rows_lead: float = 0.0  # the rank's lead on its rows searched a few pixels further (0 when not checked)
+    ink_differs: bool = False  # the index's ink is of another suit's colour than the suit read (a split verdict too)
 
     def quad(self, card_width_px: float) -> np.ndarray:
         """The card's outline implied by this corner (TL, TR, BR, BL of the face)."""
@@ -228,6 +262,7 @@ class CornerBook:
 
     labels: list[str] = field(default_factory=list)
     patches: list[np.ndarray] = field(default_factory=list)
+    colours: list[np.ndarray | None] = field(default_factory=list)  # each taught patch's ink colour (:func:`ink_colour`)
     # Set on calibration seeds 0-99 of both art sets (see docs/vision.md).
     min_score: float = 0.75
     min_rank_lead: float = 0.20
@@ -236,6 +271,12 @@ class CornerBook:
     # the rank read (what differs from their mean) by min_suit_gap_within.
     min_suit_lead_within: float = 0.15
     min_suit_gap_within: float = 0.15
+    # ...or at least this when the suit leads by min_suit_lead_index on the index's own columns (the small pip alone).
+    min_suit_lead_index_backed: float = 0.20
+    min_suit_lead_index: float = 0.10
+    # Another corner of the card naming it alike, whose only doubt is its suit a near tie (this relative lead or better)
+    # on the index's own columns, casts no doubt on the card (a club and a spade a few pixels high, blurred).
+    min_suit_tie_index: float = -0.12
     # On the index's own columns the rank read must lead the best other rank by this much (relative lead), not merely come
     # first: right readings on calibration seeds 0-299 of both art sets lead by 0.10 or more (0.27 at the 0.5th
     # percentile, none under 0.10 of 10,766), while a blurred 6h read 5h at 0.93 led by 0.03 there (docs/vision.md).
@@ -269,11 +310,14 @@ class CornerBook:
     _suits: np.ndarray | None = None
     _untaught_ranks: set[str] = field(default_factory=set)
     _untaught_suits: set[str] = field(default_factory=set)
+    _suit_colour: dict[str, np.ndarray] = field(default_factory=dict)
 
-    def add(self, card: str, patch: np.ndarray) -> None:
-        """One taught corner of ``card``: its patch with SHIFT pixels of margin (:func:`patch_at`)."""
+    def add(self, card: str, patch: np.ndarray, colour: np.ndarray | None = None) -> None:
+        """One taught corner of ``card``: its patch with SHIFT pixels of margin (:func:`patch_at`), and its ink colour
+        when the teaching frame had colour."""
         self.labels.append(card)
         self.patches.append(patch.astype(np.float32))
+        self.colours.append(colour)
         self._full = None
 
     def teach_laid_out(self, frame: np.ndarray, quads: list[np.ndarray], cards: list[str], card_width_px: float) -> None:
@@ -289,7 +333,7 @@ class CornerBook:
                 right, down = right / np.linalg.norm(right), down / np.linalg.norm(down)
                 near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ right) > 0.9]
                 c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else Corner(q[k], right, down)
-                self.add(card, patch_at(gray, c, cw, SHIFT))
+                self.add(card, patch_at(gray, c, cw, SHIFT), ink_colour(patch_at(frame, c, cw)[:, :COLOUR_COLUMNS]))
 
     @property
     def untaught(self) -> set[str]:
@@ -341,6 +385,28 @@ class CornerBook:
         missing = self.untaught
         self._untaught_ranks = {c[0] for c in missing}
         self._untaught_suits = {c[1] for c in missing}
+        by_suit: dict[str, list[np.ndarray]] = {}
+        for card, colour in zip(self.labels, self.colours, strict=True):
+            if colour is not None:
+                by_suit.setdefault(card[1], []).append(np.median(colour, axis=0))
+        self._suit_colour = {suit: np.median(v, axis=0).astype(np.float32) for suit, v in by_suit.items()}
+
+    def colour_disagrees(self, suit: str, colour: np.ndarray | None) -> bool:
+        """Whether an index's ink (``colour``, from :func:`ink_colour`) is mostly of the taught colour of a suit printed
+        in another colour (a red suit's for a black one, or, in a four-colour deck, any other suit's) and hardly of
+        ``suit``'s own: the shape says one suit and the ink another.  Each ink pixel counts for the nearer of the two
+        colours, so felt or a picture's frame in the patch does not hide a red index.  Never when the colour, or the
+        suit's taught colour, is unknown."""
+        own = self._suit_colour.get(suit)
+        if colour is None or own is None:
+            return False
+        others = [c for t, c in self._suit_colour.items() if t != suit and float(np.linalg.norm(c - own)) >= MIN_COLOUR_APART]
+        if not others:
+            return False
+        d_own = np.linalg.norm(colour - own, axis=1)
+        d_other = np.min([np.linalg.norm(colour - c, axis=1) for c in others], axis=0)
+        nearer_own = float(np.mean(d_own < d_other))
+        return nearer_own <= COLOUR_OWN_AT_MOST
 
     def nameable(self, card: str) -> bool:
         """Whether a reading may name ``card``: not when a card sharing its rank or suit was never taught."""
@@ -356,6 +422,12 @@ class CornerBook:
         lead = min(r.rank_lead / (2 * lr), r.suit_lead / (2 * ls))
         return float(np.clip(min((r.score - lo) / (self.full_score - lo), lead), 0.01, 1))
 
+    def suit_tie_only(self, r: CornerReading) -> bool:
+        """Whether a corner's only split verdict is a near tie of its suit on the index's own columns (its rank leading
+        there as it must, its ink not another suit's colour)."""
+        return (r.split_verdict and not r.ink_differs and r.rank_index_lead >= self.min_rank_lead_index
+                and self.min_suit_tie_index <= r.suit_index_lead <= 0)
+
     def passes(self, score: float, rank_lead: float, suit_lead: float, pair: bool = False) -> bool:
         if pair:
             return score >= self.pair_min_score and rank_lead >= self.pair_min_rank_lead and suit_lead >= self.pair_min_suit_lead
@@ -365,13 +437,15 @@ class CornerBook:
         """The rank's rows of a patch (``big``, aligned at ``at``, ``pw`` wide) at every shift up to RANK_SHIFT pixels up or
         down and one across, one row per shift (not normalised)."""
         cy, cx = int(at[0]), int(at[1])
-        ys = sorted({min(max(cy + dy, 0), 2 * SHIFT) for dy in range(-RANK_SHIFT, RANK_SHIFT + 1)})
+        ys = sorted({min(max(cy + dy, 0), 2 * READ_SHIFT) for dy in range(-RANK_SHIFT, RANK_SHIFT + 1)})
         return np.stack([big[y: y + self.split, cx + dx: cx + dx + pw] for y in ys for dx in (-1, 0, 1)]).reshape(3 * len(ys), -1)
 
-    def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float, implied: bool = False) -> list[CornerReading]:
+    def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float, implied: bool = False,
+                 frame: np.ndarray | None = None) -> list[CornerReading]:
         """Read every corner: each aligned on the mean taught patch, then every card's template compared at the
         nine shifts within a pixel of that (the best shift kept per template, and per rank and suit rows).
-        ``implied``: the corners were not found on an outline (``min_implied_score`` applies)."""
+        ``implied``: the corners were not found on an outline (``min_implied_score`` applies); ``frame``: the colour
+        frame ``gray`` came from, when there is one (the ink's colour must then not say another suit)."""
         if self._full is None:
             self.build()
         assert self._full is not None and self._rank is not None and self._suit is not None and self._mean is not None
@@ -379,7 +453,7 @@ class CornerBook:
         ph, pw = self._mean.shape
         bigs, kept = [], []
         for c in corners:
-            big = patch_at(gray, c, card_width_px, SHIFT)
+            big = patch_at(gray, c, card_width_px, READ_SHIFT)
             if float(cv2.meanStdDev(big)[1][0, 0]) >= 8:  # else blank paper or felt: nothing printed here
                 bigs.append(big)
                 kept.append(c)
@@ -389,9 +463,8 @@ class CornerBook:
         near = np.empty((n, 9, ph, pw), np.float32)
         at = np.empty((n, 2), np.int64)
         for j, big in enumerate(bigs):
-            m = cv2.matchTemplate(big.astype(np.float32), self._mean, cv2.TM_CCOEFF_NORMED)
-            cy, cx = np.unravel_index(int(np.argmax(m)), m.shape)
-            cy, cx = min(max(int(cy), 1), 2 * SHIFT - 1), min(max(int(cx), 1), 2 * SHIFT - 1)
+            cy, cx = _align(big.astype(np.float32), self._mean, READ_SHIFT - SHIFT)
+            cy, cx = min(max(int(cy), 1), 2 * READ_SHIFT - 1), min(max(int(cx), 1), 2 * READ_SHIFT - 1)
             for t, (dy, dx) in enumerate((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
                 near[j, t] = big[cy + dy: cy + dy + ph, cx + dx: cx + dx + pw]
             at[j] = cy, cx
@@ -404,6 +477,8 @@ class CornerBook:
         shift = full.argmax(axis=1)
         full = full.max(axis=1)
         found: list[tuple[str, int, float, float, bool]] = []
+        index_leads: list[tuple[float, float, float]] = []
+        ink_differs: set[int] = set()
         check: list[int] = []  # corners whose rank is checked on its own rows searched further
         for j in range(n):
             # Rank and suit are each decided on their own rows (a 2d and a 2s patch differ only in the suit's rows, so the
@@ -425,10 +500,24 @@ class CornerBook:
                 if self._suits[within[order[0]]] == card[1] and len(order) > 1 and float(sc[order[0]] - sc[order[1]]) >= self.min_suit_gap_within:
                     suit_lead = self.min_suit_lead
             # On the index's own columns the same rank must lead clearly, and the same suit come first.
-            agree = (_rel(float(rank_index[j, same_r].max()), float(rank_index[j, ~same_r].max())) >= self.min_rank_lead_index
-                     and self._cards[int(np.argmax(suit_index[j]))][1] == card[1])
+            r_ix = _rel(float(rank_index[j, same_r].max()), float(rank_index[j, ~same_r].max()))
+            s_ix = _rel(float(suit_index[j, same_s].max()), float(suit_index[j, ~same_s].max()))
+            if self.min_suit_lead > suit_lead >= self.min_suit_lead_index_backed and s_ix >= self.min_suit_lead_index:
+                # The small pip beside the rank (on the index's columns) says the suit more plainly than the suit's
+                # rows, where a court card's picture or a big pip weighs in too.
+                suit_lead = self.min_suit_lead
+            index_leads.append((r_ix, s_ix, 0.0))
+            agree = r_ix >= self.min_rank_lead_index and s_ix > 0
             if agree and self.passes(float(full[j, i]), rank_lead, suit_lead, pair=True):
-                check.append(j)
+                # The ink's colour, where the patch aligned, must not be another suit's (a blurred As's small pip, no
+                # stem left, read Ad on its shape).
+                ink = None if frame is None else ink_colour(
+                    patch_at(frame, kept[j], card_width_px, READ_SHIFT)[at[j, 0]:at[j, 0] + ph, at[j, 1]:at[j, 1] + COLOUR_COLUMNS])
+                if self.colour_disagrees(card[1], ink):
+                    agree = False
+                    ink_differs.add(j)
+                else:
+                    check.append(j)
             found.append((card, i, rank_lead, suit_lead, agree))
         if check:
             # The rank's rows searched further up and down on their own must not put another rank clearly first: a card larger than
@@ -443,6 +532,7 @@ class CornerBook:
                 block = scores[lo:hi]
                 lead = _rel(float(block[:, own].max()), float(block[:, ~own].max()))
                 found[j] = (card, i, rank_lead, suit_lead, lead >= self.min_rank_lead_rows)
+                index_leads[j] = (*index_leads[j][:2], lead)
         out: list[CornerReading] = []
         for j, (corner, (card, i, rank_lead, suit_lead, agree)) in enumerate(zip(kept, found, strict=True)):
             if not agree:
@@ -450,8 +540,29 @@ class CornerBook:
             ok = (self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
                   and (not implied or float(full[j, i]) >= self.min_implied_score))
             patch = np.clip(near[j, shift[j, i]], 0, 255).astype(np.uint8)
-            out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch, not agree))
+            out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch, not agree,
+                                     *index_leads[j], j in ink_differs))
         return out
+
+
+def _align(big: np.ndarray, mean: np.ndarray, e: int) -> tuple[int, int]:
+    """Where a patch (``big``, with READ_SHIFT pixels of margin) aligns on the mean template: the best within ``e`` of
+    its edge (the taught margin), followed uphill from there over the whole margin when it lies on that window's edge."""
+    inner = cv2.matchTemplate(big[e:big.shape[0] - e, e:big.shape[1] - e], mean, cv2.TM_CCOEFF_NORMED)
+    h, w = inner.shape
+    at = int(np.argmax(inner))
+    y, x = at // w + e, at % w + e
+    if e < y < h - 1 + e and e < x < w - 1 + e:
+        return y, x
+    m = cv2.matchTemplate(big, mean, cv2.TM_CCOEFF_NORMED)
+    while True:
+        y0, x0 = max(y - 1, 0), max(x - 1, 0)
+        win = m[y0:y + 2, x0:x + 2]
+        at = int(np.argmax(win))
+        ny, nx = at // win.shape[1] + y0, at % win.shape[1] + x0
+        if (ny, nx) == (y, x):
+            return y, x
+        y, x = ny, nx
 
 
 def _block_scores(x: np.ndarray, both: np.ndarray, pw: int, width: int) -> tuple[np.ndarray, np.ndarray]:
@@ -477,4 +588,4 @@ def _block_scores(x: np.ndarray, both: np.ndarray, pw: int, width: int) -> tuple
 def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[CornerReading]:
     """Every paper corner of ``frame`` that shows something printed, read against ``book`` (one reading per corner)."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    return book.read_all(gray, find_corners(paper_mask(gray, cfg), cfg.card_width_px), cfg.card_width_px)
+    return book.read_all(gray, find_corners(paper_mask(gray, cfg), cfg.card_width_px), cfg.card_width_px, frame=frame)

@@ -374,7 +374,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         book, cw = deck.corners, cfg.card_width_px
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         corners = find_corners(paper_mask(gray, cfg), cw)
-        found = book.read_all(gray, corners, cw)
+        found = book.read_all(gray, corners, cw, frame=frame)
         patches = _corner_patch_readings(frame, found, book, cw)
         cands: list[IndexCandidate] = []
         done = [p.quad for p in patches if p.card is not None]
@@ -383,7 +383,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
         # corners the outline gave.
         implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cw)
-        more = book.read_all(gray, implied, cw, implied=True) if implied else []
+        more = book.read_all(gray, implied, cw, implied=True, frame=frame) if implied else []
         if any(r.score >= book.pair_min_score for r in more):
             patches = _corner_patch_readings(frame, found + more, book, cw)
         out = _merge(glyphs, patches, cw)
@@ -520,7 +520,8 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
         # Another index corner of the card that looks like an index (whole-patch score) but names another card, or whose
         # index columns put another rank or suit first, is doubt enough (a blurred 6h read 5h at 0.94 on one corner;
         # its other corner scored 5h too, but its "6" came first on the index's own columns).
-        doubt = any(r is not best and r.score >= book.min_score and (r.best != best.best or r.split_verdict) for r in grp)
+        doubt = any(r is not best and r.score >= book.min_score and (r.best != best.best or (r.split_verdict and not book.suit_tie_only(r)))
+                    for r in grp)
         ok = len(names) == 1 and not doubt
         if not ok and best.score < book.min_score:
             continue  # nothing like an index here (a corner without one, glare, a chip)
