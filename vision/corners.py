@@ -211,15 +211,20 @@ def ink_colour(bgr: np.ndarray) -> np.ndarray | None:
     pixel; ``None`` when the patch has too little ink or paper (blank paper, a grey frame)."""
     if bgr.ndim != 3:
         return None
-    bgr = bgr.astype(np.float32)
-    gray = bgr @ np.array([0.114, 0.587, 0.299], np.float32)
-    level = float(np.percentile(gray, 90))
-    ink, paper = gray < 0.7 * level, gray > 0.9 * level
+    gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
+    flat = gray.ravel()
+    k = int(0.9 * (flat.size - 1))
+    level = float(np.partition(flat, k)[k])
+    ink = gray < 0.7 * level
+    paper = (gray > 0.9 * level).astype(np.uint8)
     if np.count_nonzero(ink) < 12 or np.count_nonzero(paper) < 12:
         return None
-    rg, bg = bgr[..., 2] - bgr[..., 1], bgr[..., 0] - bgr[..., 1]
-    dark = np.maximum(float(np.median(gray[paper])) - gray[ink], 1.0)[:, None]
-    out: np.ndarray = np.stack([rg[ink] - np.median(rg[paper]), bg[ink] - np.median(bg[paper])], axis=1) / dark
+    b, g, r, _ = cv2.mean(bgr, paper)  # the paper's colour (a mean: a felt or chip pixel is not this light)
+    px = bgr[ink].astype(np.float32)
+    dark = np.maximum((0.114 * b + 0.587 * g + 0.299 * r) - gray[ink].astype(np.float32), 1.0)
+    out = np.empty((len(px), 2), np.float32)
+    out[:, 0] = (px[:, 2] - px[:, 1] - (r - g)) / dark
+    out[:, 1] = (px[:, 0] - px[:, 1] - (b - g)) / dark
     return out
 
 
@@ -311,6 +316,7 @@ class CornerBook:
     _untaught_ranks: set[str] = field(default_factory=set)
     _untaught_suits: set[str] = field(default_factory=set)
     _suit_colour: dict[str, np.ndarray] = field(default_factory=dict)
+    _colour_rivals: dict[str, np.ndarray] = field(default_factory=dict)  # per suit: its colour, then those of another colour
 
     def add(self, card: str, patch: np.ndarray, colour: np.ndarray | None = None) -> None:
         """One taught corner of ``card``: its patch with SHIFT pixels of margin (:func:`patch_at`), and its ink colour
@@ -390,6 +396,7 @@ class CornerBook:
             if colour is not None:
                 by_suit.setdefault(card[1], []).append(np.median(colour, axis=0))
         self._suit_colour = {suit: np.median(v, axis=0).astype(np.float32) for suit, v in by_suit.items()}
+        self._colour_rivals = {}
 
     def colour_disagrees(self, suit: str, colour: np.ndarray | None) -> bool:
         """Whether an index's ink (``colour``, from :func:`ink_colour`) is mostly of the taught colour of a suit printed
@@ -400,12 +407,14 @@ class CornerBook:
         own = self._suit_colour.get(suit)
         if colour is None or own is None:
             return False
-        others = [c for t, c in self._suit_colour.items() if t != suit and float(np.linalg.norm(c - own)) >= MIN_COLOUR_APART]
-        if not others:
+        rivals = self._colour_rivals.get(suit)
+        if rivals is None:
+            others = [c for t, c in self._suit_colour.items() if t != suit and float(np.linalg.norm(c - own)) >= MIN_COLOUR_APART]
+            rivals = self._colour_rivals[suit] = np.stack([own, *others])
+        if len(rivals) < 2:
             return False
-        d_own = np.linalg.norm(colour - own, axis=1)
-        d_other = np.min([np.linalg.norm(colour - c, axis=1) for c in others], axis=0)
-        nearer_own = float(np.mean(d_own < d_other))
+        d = np.square(colour[:, None, :] - rivals[None]).sum(axis=2)
+        nearer_own = float(np.count_nonzero(d[:, 0] < d[:, 1:].min(axis=1))) / len(d)
         return nearer_own <= COLOUR_OWN_AT_MOST
 
     def nameable(self, card: str) -> bool:
