@@ -431,6 +431,17 @@ class CornerBook:
         lead = min(r.rank_lead / (2 * lr), r.suit_lead / (2 * ls))
         return float(np.clip(min((r.score - lo) / (self.full_score - lo), lead), 0.01, 1))
 
+    def _stands_out(self, suit_rows: np.ndarray, card: str, same_r: np.ndarray) -> bool:
+        """Whether ``card``'s suit stands out among the cards of its rank on a patch's suit rows (``suit_rows``): on what
+        differs between their templates (court cards of one rank differ only in a small part of the suit's rows)."""
+        assert self._suit is not None
+        within = np.flatnonzero(same_r)
+        diff = self._suit[within] - self._suit[within].mean(axis=0)
+        q = _normalise(suit_rows.reshape(1, -1))[0]
+        sc = (diff @ q) / np.maximum(np.linalg.norm(diff, axis=1), 1e-6)
+        order = np.argsort(-sc)
+        return bool(self._suits[within[order[0]]] == card[1] and len(order) > 1 and float(sc[order[0]] - sc[order[1]]) >= self.min_suit_gap_within)
+
     def suit_tie_only(self, r: CornerReading) -> bool:
         """Whether a corner's only split verdict is a near tie of its suit on the index's own columns (its rank leading
         there as it must, its ink not another suit's colour)."""
@@ -498,22 +509,15 @@ class CornerBook:
             same_r, same_s = self._ranks == card[0], self._suits == card[1]
             rank_lead = _rel(float(rank[j, same_r].max()), float(rank[j, ~same_r].max()))
             suit_lead = _rel(float(suit[j, same_s].max()), float(suit[j, ~same_s].max()))
-            if self.min_suit_lead > suit_lead >= self.min_suit_lead_within:
-                # Cards of one rank (court cards above all) differ only in a small part of the suit's rows; among them,
-                # what differs from their mean says the suit more clearly than the whole rows do.
-                within = np.flatnonzero(same_r)
-                diff = self._suit[within] - self._suit[within].mean(axis=0)
-                q = _normalise(near[j, shift[j, i], self.split:].reshape(1, -1))[0]
-                sc = (diff @ q) / np.maximum(np.linalg.norm(diff, axis=1), 1e-6)
-                order = np.argsort(-sc)
-                if self._suits[within[order[0]]] == card[1] and len(order) > 1 and float(sc[order[0]] - sc[order[1]]) >= self.min_suit_gap_within:
-                    suit_lead = self.min_suit_lead
             # On the index's own columns the same rank must lead clearly, and the same suit come first.
             r_ix = _rel(float(rank_index[j, same_r].max()), float(rank_index[j, ~same_r].max()))
             s_ix = _rel(float(suit_index[j, same_s].max()), float(suit_index[j, ~same_s].max()))
-            if self.min_suit_lead > suit_lead >= self.min_suit_lead_index_backed and s_ix >= self.min_suit_lead_index:
-                # The small pip beside the rank (on the index's columns) says the suit more plainly than the suit's
-                # rows, where a court card's picture or a big pip weighs in too.
+            if self.min_suit_lead > suit_lead >= self.min_suit_lead_within and s_ix >= self.min_suit_lead_index and (
+                    suit_lead >= self.min_suit_lead_index_backed or self._stands_out(near[j, shift[j, i], self.split:], card, same_r)):
+                # A short suit lead, with the small pip beside the rank leading on the index's own columns: the suit's rows
+                # (where a court card's picture or a big pip weighs in too) lead by 0.20 at least, or among the cards of
+                # the rank, what differs from their mean says the suit clearly.  Without the small pip's lead, neither:
+                # a larger-than-calibrated Ac's blurred club led the spade by 0.06 there and read As on its rank's cards.
                 suit_lead = self.min_suit_lead
             index_leads.append((r_ix, s_ix, 0.0))
             agree = r_ix >= self.min_rank_lead_index and s_ix > 0
