@@ -25,8 +25,9 @@ the patch there, where a corner index is printed, with the patches taught for ev
    rank or suit clearly, and on the index's own columns (without the big pips and pictures beside
    it) the suit must come first again and the rank lead clearly; on the rank's own rows searched a
    few pixels further no other rank may lead clearly (a card nearer the camera than the calibrated
-   size has its rank a little off its suit).  A card whose suit lead falls short may still be read when its suit
-   stands out among the four cards of its rank on what differs between them, or leads on the index's own columns.
+   size has its rank a little off its suit).  A card whose suit lead falls short may still be read when its small
+   pip leads on the index's own columns and its suit's rows lead by a fair part of the usual margin, or its suit
+   stands out among the four cards of its rank on what differs between them.
    Where the frame has colour, the index's ink must not be of another suit's taught colour.  Else unknown.
 
 Teaching uses the same corner finder on the laid-out deck, so a taught patch and a read patch are
@@ -203,8 +204,6 @@ def patch_at(gray: np.ndarray, corner: Corner, card_width_px: float, margin: int
     return cv2.warpAffine(gray, a, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
 
 
-
-
 def ink_colour(bgr: np.ndarray) -> np.ndarray | None:
     """The colour of each ink pixel of an upright BGR patch of an index: (red - green, blue - green) against the paper's,
     per grey level of darkness (so a blurred edge, red mixed with white, keeps the colour of the red), one row per
@@ -272,13 +271,13 @@ class CornerBook:
     min_score: float = 0.75
     min_rank_lead: float = 0.20
     min_suit_lead: float = 0.35
-    # A suit lead short of min_suit_lead but at least this is enough when the suit also stands out among the cards of
-    # the rank read (what differs from their mean) by min_suit_gap_within.
+    # A suit lead short of min_suit_lead is enough when the suit leads by min_suit_lead_index on the index's own columns
+    # (the small pip) and the lead is min_suit_lead_index_backed or more, or at least min_suit_lead_within with the suit
+    # standing out among the cards of the rank read (what differs from their mean) by min_suit_gap_within.
+    min_suit_lead_index: float = 0.10
+    min_suit_lead_index_backed: float = 0.20
     min_suit_lead_within: float = 0.15
     min_suit_gap_within: float = 0.15
-    # ...or at least this when the suit leads by min_suit_lead_index on the index's own columns (the small pip alone).
-    min_suit_lead_index_backed: float = 0.20
-    min_suit_lead_index: float = 0.10
     # Another corner of the card naming it alike, whose only doubt is its suit a near tie (this relative lead or better)
     # on the index's own columns, casts no doubt on the card (a club and a spade a few pixels high, blurred).
     min_suit_tie_index: float = -0.12

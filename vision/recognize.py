@@ -519,7 +519,8 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
         best = confident[0] if confident else grp[0]
         # Another index corner of the card that looks like an index (whole-patch score) but names another card, or whose
         # index columns put another rank or suit first, is doubt enough (a blurred 6h read 5h at 0.94 on one corner;
-        # its other corner scored 5h too, but its "6" came first on the index's own columns).
+        # its other corner scored 5h too, but its "6" came first on the index's own columns) -- not a corner naming the
+        # card alike whose only split is a near tie of its suit there (a club and a spade a few pixels high, blurred).
         doubt = any(r is not best and r.score >= book.min_score and (r.best != best.best or (r.split_verdict and not book.suit_tie_only(r)))
                     for r in grp)
         ok = len(names) == 1 and not doubt
