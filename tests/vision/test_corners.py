@@ -367,32 +367,41 @@ def _misreads(deck: Deck, taught: TaughtDeck, seed: int) -> Score:
     return sc
 
 
+def _read_at(deck: Deck, taught: TaughtDeck, seed: int, card: str) -> tuple[bool, Score]:
+    """Whether scene ``seed`` has ``card`` read confidently where it lies, and the scene's score."""
+    s = generate_scene(deck, seed)
+    readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
+    sc = Score()
+    score_scene(s, readings, sc)
+    truth = next(c for c in s.cards if c.card == card)
+    return any(r.card == card and np.linalg.norm(r.quad.mean(0) - truth.quad.mean(0)) < 0.35 * s.card_width_px for r in readings), sc
+
+
+def _rule_stops_a_misread(deck: Deck, taught: TaughtDeck, seed: int, monkeypatch: pytest.MonkeyPatch, target: object, name: str,
+                          value: object, misread: str) -> None:
+    """Scene ``seed`` is read with no confident misread (and most of its cards right); with ``target.name`` set to
+    ``value`` (the rule switched off) it has exactly one, reading ``misread``: the scene does test the rule."""
+    checked = _misreads(deck, taught, seed)
+    assert checked.confident_misreads == 0, checked.misread_examples
+    assert checked.correct >= 0.8 * checked.cards, checked.as_dict()
+    monkeypatch.setattr(target, name, value)
+    unchecked = _misreads(deck, taught, seed)
+    assert unchecked.confident_misreads == 1 and f"read {misread}" in unchecked.misread_examples[0], unchecked.misread_examples
+
+
 def test_a_rank_a_few_pixels_off_its_suit_is_searched_on_its_own(byron: tuple[Deck, TaughtDeck], monkeypatch: pytest.MonkeyPatch) -> None:
     """A card nearer the camera than the calibrated size: its patch aligns on the suit and the rank glyph sits a few
     pixels off.  The rank's rows searched on their own, three pixels up and down, must put the same rank first (byron
     knoll scene 9826: a blurred 2s read as 4s at 0.82, its "2" cut by three pixels).  With that search no wider than
     the usual one the misread comes back, so the scene does test the check."""
-    deck, taught = byron
-    checked = _misreads(deck, taught, 9826)
-    assert checked.confident_misreads == 0, checked.misread_examples
-    assert checked.correct >= 0.8 * checked.cards, checked.as_dict()
-    monkeypatch.setattr(vision.corners, "RANK_SHIFT", 1)
-    unchecked = _misreads(deck, taught, 9826)
-    assert unchecked.confident_misreads == 1 and "read 4s" in unchecked.misread_examples[0], unchecked.misread_examples
+    _rule_stops_a_misread(*byron, 9826, monkeypatch, vision.corners, "RANK_SHIFT", 1, "4s")
 
 
 def test_the_rank_must_lead_clearly_on_the_index_columns(aguilar: tuple[Deck, TaughtDeck], monkeypatch: pytest.MonkeyPatch) -> None:
     """Aguilar scene 13060: a blurred 6h, a little smaller than the calibrated size, scores 5h at 0.93 on the whole
     patch (its big pip sits where the 5h's does), and on the index's own columns the "5" comes first by a hair (relative
     lead 0.03).  The rank must lead there by 0.10: the card is not misread; with the old rule (first is enough) it is."""
-    deck, taught = aguilar
-    book = taught.corners
-    assert book is not None
-    checked = _misreads(deck, taught, 13060)
-    assert checked.confident_misreads == 0, checked.misread_examples
-    monkeypatch.setattr(book, "min_rank_lead_index", 0.0)
-    unchecked = _misreads(deck, taught, 13060)
-    assert unchecked.confident_misreads == 1 and "read 5h" in unchecked.misread_examples[0], unchecked.misread_examples
+    _rule_stops_a_misread(*aguilar, 13060, monkeypatch, aguilar[1].corners, "min_rank_lead_index", 0.0, "5h")
 
 
 def test_an_implied_corner_must_score_higher(byron: tuple[Deck, TaughtDeck]) -> None:
@@ -505,27 +514,14 @@ def test_a_patch_aligned_on_the_edge_of_its_search_is_followed_further(byron: tu
     """Byron knoll scene 20613: the corner of a 6d, tilted by the perspective, was placed 7 canonical pixels short of
     its index; aligned no further than the taught margin (5), its "6" was compared cut and read 9d at 0.83.  Where the
     best alignment lies on the margin's edge it is followed uphill: not misread; searched no further, it is."""
-    deck, taught = byron
-    checked = _misreads(deck, taught, 20613)
-    assert checked.confident_misreads == 0, checked.misread_examples
-    assert checked.correct >= 0.8 * checked.cards, checked.as_dict()
-    monkeypatch.setattr(vision.corners, "READ_SHIFT", vision.corners.SHIFT)
-    unchecked = _misreads(deck, taught, 20613)
-    assert unchecked.confident_misreads == 1 and "read 9d" in unchecked.misread_examples[0], unchecked.misread_examples
+    _rule_stops_a_misread(*byron, 20613, monkeypatch, vision.corners, "READ_SHIFT", vision.corners.SHIFT, "9d")
 
 
 def test_a_blurred_black_pip_is_not_read_as_a_red_suit(aguilar: tuple[Deck, TaughtDeck], monkeypatch: pytest.MonkeyPatch) -> None:
     """Aguilar scene 20752: an As whose small pip, blurred, lost its stem; on the shape alone it reads Ad (its suit's rows
     a little short, the small pip ahead on the index's columns).  Its ink is black: not misread; with the deck's colours
     forgotten, it is."""
-    deck, taught = aguilar
-    book = taught.corners
-    assert book is not None
-    checked = _misreads(deck, taught, 20752)
-    assert checked.confident_misreads == 0, checked.misread_examples
-    monkeypatch.setattr(book, "_suit_colour", {})
-    unchecked = _misreads(deck, taught, 20752)
-    assert unchecked.confident_misreads == 1 and "read Ad" in unchecked.misread_examples[0], unchecked.misread_examples
+    _rule_stops_a_misread(*aguilar, 20752, monkeypatch, aguilar[1].corners, "_suit_colour", {}, "Ad")
 
 
 def test_black_print_beside_a_coloured_chip_is_black(aguilar: tuple[Deck, TaughtDeck]) -> None:
@@ -535,16 +531,6 @@ def test_black_print_beside_a_coloured_chip_is_black(aguilar: tuple[Deck, Taught
     deck, taught = aguilar
     read, sc = _read_at(deck, taught, 19969, "Ts")
     assert read and sc.confident_misreads == 0, sc.misread_examples
-
-
-def _read_at(deck: Deck, taught: TaughtDeck, seed: int, card: str) -> tuple[bool, Score]:
-    """Whether scene ``seed`` has ``card`` read confidently where it lies, and the scene's score."""
-    s = generate_scene(deck, seed)
-    readings = read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))
-    sc = Score()
-    score_scene(s, readings, sc)
-    truth = next(c for c in s.cards if c.card == card)
-    return any(r.card == card and np.linalg.norm(r.quad.mean(0) - truth.quad.mean(0)) < 0.35 * s.card_width_px for r in readings), sc
 
 
 @pytest.mark.parametrize(("seed", "card", "rule", "off"), [
@@ -572,11 +558,4 @@ def test_a_short_suit_lead_needs_the_small_pip(byron: tuple[Deck, TaughtDeck], m
     rows put the spade first by 0.20, and among the aces what differs from their mean says spade too.  On the index's
     own columns the spade leads by only 0.06: a short suit lead is taken only with the small pip ahead there by 0.10,
     so the card is not misread; with any lead there enough, it reads As."""
-    deck, taught = byron
-    book = taught.corners
-    assert book is not None
-    checked = _misreads(deck, taught, 24209)
-    assert checked.confident_misreads == 0, checked.misread_examples
-    monkeypatch.setattr(book, "min_suit_lead_index", 0.0)
-    unchecked = _misreads(deck, taught, 24209)
-    assert unchecked.confident_misreads == 1 and "read As" in unchecked.misread_examples[0], unchecked.misread_examples
+    _rule_stops_a_misread(*byron, 24209, monkeypatch, byron[1].corners, "min_suit_lead_index", 0.0, "As")
