@@ -251,7 +251,6 @@ class CornerReading:
     split_verdict: bool = False  # the index's own columns (or the rank's rows searched on their own) put another rank or suit first
     rank_index_lead: float = 0.0  # relative lead of the rank read over the best other rank on the index's own columns
     suit_index_lead: float = 0.0  # the same for the suit (below zero: another suit first there)
-    rank_rows_lead: float = 0.0  # the rank's lead on its rows searched a few pixels further (0 when not checked)
     ink_differs: bool = False  # the index's ink is of another suit's colour than the suit read (a split verdict too)
 
     def quad(self, card_width_px: float) -> np.ndarray:
@@ -314,8 +313,7 @@ class CornerBook:
     _suits: np.ndarray | None = None
     _untaught_ranks: set[str] = field(default_factory=set)
     _untaught_suits: set[str] = field(default_factory=set)
-    _suit_colour: dict[str, np.ndarray] = field(default_factory=dict)
-    _colour_rivals: dict[str, np.ndarray] = field(default_factory=dict)  # per suit: its colour, then those of another colour
+    _colour_rivals: dict[str, np.ndarray] = field(default_factory=dict)  # per suit: its colour, then those of other colours
 
     def add(self, card: str, patch: np.ndarray, colour: np.ndarray | None = None) -> None:
         """One taught corner of ``card``: its patch with SHIFT pixels of margin (:func:`patch_at`), and its ink colour
@@ -394,8 +392,9 @@ class CornerBook:
         for card, colour in zip(self.labels, self.colours, strict=True):
             if colour is not None:
                 by_suit.setdefault(card[1], []).append(np.median(colour, axis=0))
-        self._suit_colour = {suit: np.median(v, axis=0).astype(np.float32) for suit, v in by_suit.items()}
-        self._colour_rivals = {}
+        taught = {suit: np.median(v, axis=0).astype(np.float32) for suit, v in by_suit.items()}
+        self._colour_rivals = {suit: np.stack([own, *(c for t, c in taught.items() if t != suit and float(np.linalg.norm(c - own)) >= MIN_COLOUR_APART)])
+                               for suit, own in taught.items()}
 
     def colour_disagrees(self, suit: str, colour: np.ndarray | None) -> bool:
         """Whether an index's ink (``colour``, from :func:`ink_colour`) is mostly of the taught colour of a suit printed
@@ -403,14 +402,8 @@ class CornerBook:
         ``suit``'s own: the shape says one suit and the ink another.  Each ink pixel counts for the nearer of the two
         colours, so felt or a picture's frame in the patch does not hide a red index.  Never when the colour, or the
         suit's taught colour, is unknown."""
-        own = self._suit_colour.get(suit)
-        if colour is None or own is None:
-            return False
         rivals = self._colour_rivals.get(suit)
-        if rivals is None:
-            others = [c for t, c in self._suit_colour.items() if t != suit and float(np.linalg.norm(c - own)) >= MIN_COLOUR_APART]
-            rivals = self._colour_rivals[suit] = np.stack([own, *others])
-        if len(rivals) < 2:
+        if colour is None or rivals is None or len(rivals) < 2:
             return False
         d = np.square(colour[:, None, :] - rivals[None]).sum(axis=2)
         nearer_own = float(np.count_nonzero(d[:, 0] < d[:, 1:].min(axis=1))) / len(d)
@@ -496,7 +489,7 @@ class CornerBook:
         shift = full.argmax(axis=1)
         full = full.max(axis=1)
         found: list[tuple[str, int, float, float, bool]] = []
-        index_leads: list[tuple[float, float, float]] = []
+        index_leads: list[tuple[float, float]] = []
         ink_differs: set[int] = set()
         check: list[int] = []  # corners whose rank is checked on its own rows searched further
         for j in range(n):
@@ -518,7 +511,7 @@ class CornerBook:
                 # the rank, what differs from their mean says the suit clearly.  Without the small pip's lead, neither:
                 # a larger-than-calibrated Ac's blurred club led the spade by 0.06 there and read As on its rank's cards.
                 suit_lead = self.min_suit_lead
-            index_leads.append((r_ix, s_ix, 0.0))
+            index_leads.append((r_ix, s_ix))
             agree = r_ix >= self.min_rank_lead_index and s_ix > 0
             if agree and self.passes(float(full[j, i]), rank_lead, suit_lead, pair=True):
                 # The ink's colour, where the patch aligned, must not be another suit's (a blurred As's small pip, no
@@ -544,7 +537,6 @@ class CornerBook:
                 block = scores[lo:hi]
                 lead = _rel(float(block[:, own].max()), float(block[:, ~own].max()))
                 found[j] = (card, i, rank_lead, suit_lead, lead >= self.min_rank_lead_rows)
-                index_leads[j] = (*index_leads[j][:2], lead)
         out: list[CornerReading] = []
         for j, (corner, (card, i, rank_lead, suit_lead, agree)) in enumerate(zip(kept, found, strict=True)):
             if not agree:

@@ -521,7 +521,7 @@ def test_a_blurred_black_pip_is_not_read_as_a_red_suit(aguilar: tuple[Deck, Taug
     """Aguilar scene 20752: an As whose small pip, blurred, lost its stem; on the shape alone it reads Ad (its suit's rows
     a little short, the small pip ahead on the index's columns).  Its ink is black: not misread; with the deck's colours
     forgotten, it is."""
-    _rule_stops_a_misread(*aguilar, 20752, monkeypatch, aguilar[1].corners, "_suit_colour", {}, "Ad")
+    _rule_stops_a_misread(*aguilar, 20752, monkeypatch, aguilar[1].corners, "_colour_rivals", {}, "Ad")
 
 
 def test_black_print_beside_a_coloured_chip_is_black(aguilar: tuple[Deck, TaughtDeck]) -> None:
