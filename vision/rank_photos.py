@@ -11,7 +11,8 @@ Teaching from ``train`` (a deck taught from labelled pictures instead of a laid-
    box's rank are the first samples of that rank;
    the "10", which the font glyphs do not seed (this deck's "10" is narrow and tight), is seeded
    from rank glyphs that recur in "10" boxes on several photos and look like nothing in boxes of
-   other ranks, away from the boxes or like any pip (``_recurring``);
+   other ranks, away from the boxes or like any pip (``_recurring``; a glyph recurring on many photos
+   outvotes one photo whose box holds it under another rank: a label error);
 2. twice more, candidates inside boxes that the samples so far read as the box's rank, clearly,
    are added;
 3. candidates well away from every box are kept as "not a rank" (carpet, wood grain, logos).
@@ -149,6 +150,9 @@ class Recurring:
     other: float = 0.75  # and never this alike to a glyph in a box of another rank, away from every box, or a pip
     corner: float = 0.8  # candidate's own corner evidence
     nudged: bool = True  # the likeness to other boxes' glyphs also a pixel off (as the "10" is read)
+    # A glyph seen alike in its own boxes on at least this many photos is kept when the only glyphs like it elsewhere
+    # lie on one photo: a box labelled with the wrong rank (a "10" boxed as a 9) must not undo forty right ones.
+    outvotes: int | None = 10
 
 
 RECURRING = Recurring()  # chosen on held-out fifths of ``train`` (docs/vision.md, "Real photos")
@@ -162,6 +166,7 @@ def _recurring(cands: list[tuple[Photo, list[IndexCandidate]]], rank: str, rule:
     own: list[IndexCandidate] = []
     own_photo: list[int] = []
     other: list[IndexCandidate] = []
+    other_photo: list[int] = []
     for pi, (photo, cs) in enumerate(cands):
         for k in cs:
             assert k.rank_at is not None
@@ -172,6 +177,7 @@ def _recurring(cands: list[tuple[Photo, list[IndexCandidate]]], rank: str, rule:
                     own_photo.append(pi)
             elif inside or not any(b.contains(k.rank_at, grow=0.15) for b in photo.boxes):
                 other.append(k)
+                other_photo.append(pi)
     if not own:
         return []
     A = np.stack([k.rank_vec for k in own])
@@ -182,6 +188,7 @@ def _recurring(cands: list[tuple[Photo, list[IndexCandidate]]], rank: str, rule:
     support = np.array([len(set(ph[row].tolist())) for row in same])
     worst = np.full(len(own), -1.0, np.float32)
     keep = np.nonzero(support >= rule.photos)[0]
+    oph = np.asarray(other_photo + other_photo)
     if other and len(keep):
         # Their rank glyphs, and their suit glyphs as ranks: a pip is never a rank, whichever box it lies in.
         B = np.stack([k.rank_vec for k in other] + [_suit_as_rank(k) for k in other])
@@ -193,6 +200,8 @@ def _recurring(cands: list[tuple[Photo, list[IndexCandidate]]], rank: str, rule:
             if rule.nudged and len(near):
                 # Compared a pixel off, as a "10" is read (GlyphBook.score): alike there is alike.
                 s[near] = np.maximum(s[near], (nudged(A[i]) @ B[near].T).max(axis=0))
+            if rule.outvotes is not None and support[i] >= rule.outvotes and len(set(oph[s >= rule.other].tolist())) <= 1:
+                s[s >= rule.other] = -1.0  # alike on one photo only: that photo's label is the likelier error
             worst[i] = s.max()
     return [k for k, n, w in zip(own, support, worst, strict=True) if n >= rule.photos and w < rule.other]
 

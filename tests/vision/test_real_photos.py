@@ -11,11 +11,14 @@ train photos and reads a third of the test photos; bench/vision_accuracy.py runs
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 
-from vision.rank_photos import evaluate_ranks, load_split, teach_ranks
+from vision.glyphs import RANK_SIZE, SUIT_SIZE, IndexCandidate, _unit
+from vision.rank_photos import RECURRING, Box, Photo, _recurring, evaluate_ranks, load_split, teach_ranks
 
 
 @pytest.fixture(scope="module")
@@ -54,3 +57,37 @@ def test_labels_are_read_from_the_shared_csv(photos: Path) -> None:
             assert p.path.is_file(), p.path
             for b in p.boxes:
                 assert b.rank in "9TJQKA" and b.x0 < b.x1 and b.y0 < b.y1
+
+
+def _glyph(rng: np.random.Generator, base: np.ndarray | None = None, noise: float = 0.0) -> np.ndarray:
+    v = rng.normal(size=RANK_SIZE[0] * RANK_SIZE[1])
+    return _unit(v) if base is None else _unit(base + noise * _unit(v))
+
+
+def _boxed(rank: str, glyph: np.ndarray, rng: np.random.Generator, name: str) -> tuple[Photo, list[IndexCandidate]]:
+    """A photo with one box of ``rank`` and one index inside it whose rank glyph is ``glyph`` (its pip: noise)."""
+    at = np.array([20.0, 20.0], np.float32)
+    cand = IndexCandidate(rank_vec=glyph, suit_vec=_unit(rng.normal(size=SUIT_SIZE[0] * SUIT_SIZE[1])), rank_aspect=0.7,
+                          suit_aspect=1.0, suit_ratio=0.8, redness=0.0, anchor=at + 10, up=np.array([0.0, -1.0], np.float32),
+                          rank_h=20.0, crop=np.zeros((4, 4, 3), np.uint8), rank_at=at, corner=1.0)
+    return Photo(Path(name), [Box(rank, 0, 0, 100, 100)]), [cand]
+
+
+def test_one_mislabelled_photo_does_not_undo_a_glyph_that_recurs_on_many():
+    """A "10" boxed as a 9 on one photo (train's IMG_2396.JPG) vetoed every "10" glyph recurring in forty "10" boxes,
+    so only a pip pattern beside the index was taught as the "10".  A glyph seen alike in its own boxes on at least
+    ``Recurring.outvotes`` photos is kept when glyphs like it elsewhere lie on one photo only; on two photos, or with
+    fewer photos of its own, the veto stands."""
+    rng = np.random.default_rng(5)
+    ten, nine = _glyph(rng), _glyph(rng)
+    tens = [_boxed("T", _glyph(rng, ten, 0.2), rng, f"t{i}.jpg") for i in range(12)]
+    nines = [_boxed("9", _glyph(rng, nine, 0.2), rng, f"n{i}.jpg") for i in range(3)]
+    mislabelled = _boxed("9", _glyph(rng, ten, 0.2), rng, "ten_boxed_as_nine.jpg")
+
+    assert len(_recurring(tens + nines, "T", RECURRING)) == 12  # nothing alike elsewhere: every sample kept
+    assert len(_recurring(tens + nines + [mislabelled], "T", RECURRING)) == 12  # one photo against twelve: outvoted
+    assert _recurring(tens + nines + [mislabelled], "T", replace(RECURRING, outvotes=None)) == []  # the old veto
+    second = _boxed("9", _glyph(rng, ten, 0.2), rng, "another.jpg")
+    assert _recurring(tens + nines + [mislabelled, second], "T", RECURRING) == []  # alike on two photos: not a "10"
+    assert _recurring(tens[:6] + nines + [mislabelled], "T", RECURRING) == []  # six photos do not outvote one
+
