@@ -12,7 +12,8 @@ Teaching from ``train`` (a deck taught from labelled pictures instead of a laid-
    the "10", which the font glyphs do not seed (this deck's "10" is narrow and tight), is seeded
    from rank glyphs that recur in "10" boxes on several photos and look like nothing in boxes of
    other ranks, away from the boxes or like any pip (``_recurring``; a glyph recurring on many photos
-   outvotes one photo whose box holds it under another rank: a label error);
+   outvotes one photo whose box holds it under another rank: a label error; pairs not shaped like
+   an index, a suit smaller than its rank, are left out);
 2. twice more, candidates inside boxes that the samples so far read as the box's rank, clearly,
    are added;
 3. candidates well away from every box are kept as "not a rank" (carpet, wood grain, logos).
@@ -21,7 +22,8 @@ The phone pictures (378x504) are read, and taught, enlarged twice: their index g
 pixels high (``SMALL``, ``ENLARGE``).
 
 Reading: a rank is confident when its score, its lead over every other rank and "not a rank",
-and the candidate's corner evidence pass, and at least two taught samples of that rank agree.
+and the candidate's corner evidence pass (a much stronger score and lead stand without corner
+evidence), and at least two taught samples of that rank agree.
 
 Measuring on ``test``: a confident reading counts as right when its rank glyph lies inside a box
 of that rank; inside boxes of other ranks only, or outside every box, it is a confident misread.
@@ -111,6 +113,10 @@ class RankReader:
     # Taught samples of the read rank at least min_score alike: one odd sample (a glyph taught by mistake) is not
     # enough to read a rank on its own.
     min_agree: int = 2
+    # A reading at least this strong (score and lead) needs no corner evidence: cards on white cloth or paper, and
+    # indices whose face edge is lost in blur or glare, show no edge beside the index (docs/vision.md, "Real photos").
+    strong_score: float = 0.90
+    strong_margin: float = 0.60
     _mat: tuple[object, int, np.ndarray, np.ndarray] | None = field(default=None, repr=False)
 
     def read(self, cand: IndexCandidate) -> tuple[str, float, float]:
@@ -126,10 +132,10 @@ class RankReader:
         return int(np.count_nonzero(R[labels == rank] @ cand.rank_vec >= self.min_score))
 
     def confident(self, cand: IndexCandidate) -> str | None:
-        if cand.corner < self.min_corner:
-            return None
         rank, score, margin = self.read(cand)
         if rank == JUNK or score < self.min_score or margin < self.min_margin:
+            return None
+        if cand.corner < self.min_corner and (score < self.strong_score or margin < self.strong_margin):
             return None
         return rank if self.min_agree <= 1 or self.agreeing(rank, cand) >= self.min_agree else None
 
@@ -153,6 +159,11 @@ class Recurring:
     # A glyph seen alike in its own boxes on at least this many photos is kept when the only glyphs like it elsewhere
     # lie on one photo: a box labelled with the wrong rank (a "10" boxed as a 9) must not undo forty right ones.
     outvotes: int | None = 10
+    # An index prints its suit below the rank and smaller. Pairs whose "suit" is as large as their "rank" (two pips) or
+    # much shorter (the index's small pip beside a large pip) recur in every box of a ten, but are not the "10", and a
+    # nine shows the same pips; they are not taught.
+    suit_ratio: float = 0.63  # suit glyph height over rank glyph height at least this
+    suit_blob: float = 0.9  # suit blob size over rank blob size at most this
 
 
 RECURRING = Recurring()  # chosen on held-out fifths of ``train`` (docs/vision.md, "Real photos")
@@ -203,7 +214,8 @@ def _recurring(cands: list[tuple[Photo, list[IndexCandidate]]], rank: str, rule:
             if rule.outvotes is not None and support[i] >= rule.outvotes and len(set(oph[s >= rule.other].tolist())) <= 1:
                 s[s >= rule.other] = -1.0  # alike on one photo only: that photo's label is the likelier error
             worst[i] = s.max()
-    return [k for k, n, w in zip(own, support, worst, strict=True) if n >= rule.photos and w < rule.other]
+    return [k for k, n, w in zip(own, support, worst, strict=True)
+            if n >= rule.photos and w < rule.other and k.suit_ratio >= rule.suit_ratio and k.geometry[1] <= rule.suit_blob * k.geometry[0]]
 
 
 def teach_ranks(photos: list[Photo], rounds: int = 2, max_junk: int = 1500, seed: int = 0,

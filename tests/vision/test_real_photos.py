@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 
 from vision.glyphs import RANK_SIZE, SUIT_SIZE, IndexCandidate, _unit
-from vision.rank_photos import RECURRING, Box, Photo, _recurring, evaluate_ranks, load_split, teach_ranks
+from vision.rank_photos import RECURRING, Box, Photo, RankReader, _recurring, evaluate_ranks, load_split, teach_ranks
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +32,7 @@ def photos(shared_data: Path) -> Path:
 def test_real_photo_ranks_have_no_confident_misread(photos: Path) -> None:
     """Issue 5 'Done when' 1: precision >= 99.5 % and no confident misread on real photos; recall is reported
     (measured on the full split in docs/vision.md; the 90 % recall target is not met) and guarded at 65 % (measured
-    81 %, 78 of 78 readings right; 50 % before the phone pictures were read enlarged).
+    81 %, 76 of 76 readings right; 50 % before the phone pictures were read enlarged).
     The "10", which the font glyphs do not seed, must be taught from its recurring glyph."""
     train = load_split(photos, "train")[::3]
     test = load_split(photos, "test")[::3]
@@ -64,12 +64,14 @@ def _glyph(rng: np.random.Generator, base: np.ndarray | None = None, noise: floa
     return _unit(v) if base is None else _unit(base + noise * _unit(v))
 
 
-def _boxed(rank: str, glyph: np.ndarray, rng: np.random.Generator, name: str) -> tuple[Photo, list[IndexCandidate]]:
-    """A photo with one box of ``rank`` and one index inside it whose rank glyph is ``glyph`` (its pip: noise)."""
+def _boxed(rank: str, glyph: np.ndarray, rng: np.random.Generator, name: str, suit_ratio: float = 0.75,
+           blobs: tuple[float, float] = (30.0, 24.0)) -> tuple[Photo, list[IndexCandidate]]:
+    """A photo with one box of ``rank`` and one index inside it whose rank glyph is ``glyph`` (its pip: noise); the
+    suit's height over the rank's and the two blob sizes as an index prints them unless given."""
     at = np.array([20.0, 20.0], np.float32)
     cand = IndexCandidate(rank_vec=glyph, suit_vec=_unit(rng.normal(size=SUIT_SIZE[0] * SUIT_SIZE[1])), rank_aspect=0.7,
-                          suit_aspect=1.0, suit_ratio=0.8, redness=0.0, anchor=at + 10, up=np.array([0.0, -1.0], np.float32),
-                          rank_h=20.0, crop=np.zeros((4, 4, 3), np.uint8), rank_at=at, corner=1.0)
+                          suit_aspect=1.0, suit_ratio=suit_ratio, redness=0.0, anchor=at + 10, up=np.array([0.0, -1.0], np.float32),
+                          rank_h=20.0, crop=np.zeros((4, 4, 3), np.uint8), geometry=(blobs[0], blobs[1], 32.0), rank_at=at, corner=1.0)
     return Photo(Path(name), [Box(rank, 0, 0, 100, 100)]), [cand]
 
 
@@ -91,3 +93,42 @@ def test_one_mislabelled_photo_does_not_undo_a_glyph_that_recurs_on_many():
     assert _recurring(tens + nines + [mislabelled, second], "T", RECURRING) == []  # alike on two photos: not a "10"
     assert _recurring(tens[:6] + nines + [mislabelled], "T", RECURRING) == []  # six photos do not outvote one
 
+
+
+def test_pairs_not_shaped_like_an_index_are_not_taught_as_the_ten():
+    """Every "10" taught before was a pip pattern: the index's small pip beside the first large pip, turned, which
+    recurs in every box of a ten (and shows on a nine of the same suit).  Pairs whose "suit" is as large as their
+    "rank" (two pips) or much shorter than it are not taught, however often they recur."""
+    rng = np.random.default_rng(9)
+    ten, pips, small_beside_large = _glyph(rng), _glyph(rng), _glyph(rng)
+    photos = [_boxed("T", _glyph(rng, ten, 0.2), rng, f"t{i}.jpg") for i in range(6)]
+    photos += [_boxed("T", _glyph(rng, pips, 0.2), rng, f"p{i}.jpg", blobs=(60.0, 59.0)) for i in range(6)]
+    photos += [_boxed("T", _glyph(rng, small_beside_large, 0.2), rng, f"s{i}.jpg", suit_ratio=0.55) for i in range(6)]
+    taught = _recurring(photos, "T", RECURRING)
+    assert len(taught) == 6 and all(float(k.rank_vec @ ten) > 0.9 for k in taught)
+    loose = replace(RECURRING, suit_ratio=0.0, suit_blob=99.0)
+    assert len(_recurring(photos, "T", loose)) == 18  # the rule off: both pip patterns recur and would be taught
+
+
+def test_a_strong_reading_stands_without_corner_evidence_and_a_weaker_one_needs_it():
+    """Cards on white cloth show no face edge beside the index (corner evidence near 0).  A reading scoring 0.90 and
+    leading by 0.60 stands without it; one that merely passes the reading thresholds still needs the corner."""
+    rng = np.random.default_rng(7)
+    king, nine = _glyph(rng), _glyph(rng)
+    reader = RankReader()
+    for rank, base in (("K", king), ("K", king), ("K", king), ("9", nine), ("9", nine), ("9", nine)):
+        (_, (cand,)) = _boxed(rank, _glyph(rng, base, 0.1), rng, "x.jpg")
+        reader.book.add(rank, "x", cand)
+    (_, (strong,)) = _boxed("K", _glyph(rng, king, 0.1), rng, "strong.jpg")
+    (_, (weaker,)) = _boxed("K", _glyph(rng, king, 0.55), rng, "weaker.jpg")
+    rank, score, margin = reader.read(strong)
+    assert rank == "K" and score >= reader.strong_score and margin >= reader.strong_margin
+    rank, score, margin = reader.read(weaker)
+    assert rank == "K" and reader.min_score <= score < reader.strong_score and margin >= reader.min_margin
+    for cand in (strong, weaker):
+        cand.corner = 1.0
+        assert reader.confident(cand) == "K"
+        cand.corner = 0.1
+    assert reader.confident(strong) == "K"
+    assert reader.confident(weaker) is None
+    assert replace(reader, strong_score=1.01).confident(strong) is None  # the rule off: the corner is required again
