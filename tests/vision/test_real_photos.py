@@ -14,11 +14,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import cv2
 import numpy as np
 import pytest
 
-from vision.glyphs import RANK_SIZE, SUIT_SIZE, IndexCandidate, _unit
-from vision.rank_photos import RECURRING, Box, Photo, RankReader, _recurring, evaluate_ranks, load_split, teach_ranks
+from vision.glyphs import RANK_SIZE, SUIT_SIZE, IndexCandidate, _unit, find_indices
+from vision.rank_photos import RECURRING, Box, Photo, RankReader, _recurring, evaluate_ranks, finder_for, load_split, reading_candidates, teach_ranks
 
 
 @pytest.fixture(scope="module")
@@ -132,3 +133,23 @@ def test_a_strong_reading_stands_without_corner_evidence_and_a_weaker_one_needs_
     assert reader.confident(strong) == "K"
     assert reader.confident(weaker) is None
     assert replace(reader, strong_score=1.01).confident(strong) is None  # the rule off: the corner is required again
+
+
+def test_a_rank_letter_touching_a_blue_picture_frame_is_found_on_the_blue_channel():
+    """At phone-picture sizes a court card's blue frame line touches the rank letter beside it: on grey the two are one
+    blob of ink and no index is found.  The pictures are also searched on their blue channel, where the blue line is as
+    light as the paper and black (or red) print stays dark."""
+    img = np.full((600, 800, 3), 235, np.uint8)
+    cv2.putText(img, "K", (100, 160), cv2.FONT_HERSHEY_DUPLEX, 1.6, (20, 20, 20), 4, cv2.LINE_AA)
+    cv2.circle(img, (118, 195), 11, (20, 20, 20), -1)  # the suit below it
+    cv2.rectangle(img, (135, 110), (500, 520), (200, 90, 40), 3)  # the picture's frame, its left side against the K
+    letter = np.array([118.0, 143.0])
+
+    def near(cands: list[IndexCandidate]) -> list[IndexCandidate]:
+        return [k for k in cands if k.rank_at is not None and np.linalg.norm(k.rank_at - letter) < 6]
+
+    assert near(find_indices(img, finder_for(img))) == []  # on grey: the letter is part of the frame
+    assert len(near(reading_candidates(img))) == 1
+    clear = img.copy()
+    cv2.rectangle(clear, (135, 110), (500, 520), (235, 235, 235), 3)  # without the frame, grey alone finds it
+    assert len(near(find_indices(clear, finder_for(clear)))) == 1
