@@ -24,8 +24,8 @@ pixels high (``SMALL``, ``ENLARGE``).
 Reading: indices are searched on the picture's grey and again on its blue channel, where a court
 card's blue frame line touching its rank letter fades (``reading_candidates``). A rank is confident
 when its score, its lead over every other rank and "not a rank", and the candidate's corner
-evidence pass (a much stronger score and lead stand without corner evidence), and at least two
-taught samples of that rank agree.
+evidence pass (a much stronger score and lead stand without corner evidence; a weaker score stands
+with a wider lead), and at least two taught samples of that rank agree at that score.
 
 Measuring on ``test``: a confident reading counts as right when its rank glyph lies inside a box
 of that rank; inside boxes of other ranks only, or outside every box, it is a confident misread.
@@ -119,27 +119,38 @@ class RankReader:
     # indices whose face edge is lost in blur or glare, show no edge beside the index (docs/vision.md, "Real photos").
     strong_score: float = 0.90
     strong_margin: float = 0.60
-    _mat: tuple[object, int, np.ndarray, np.ndarray] | None = field(default=None, repr=False)
+    # A weaker score stands when its lead is wider (and its taught samples agree at that score): small and blurred
+    # indices correlate less with every template, the right one still well ahead (docs/vision.md, "Real photos").
+    wide_score: float = 0.70
+    wide_margin: float = 0.45
+    _mat: tuple[object, int, dict[str, np.ndarray]] | None = field(default=None, repr=False)  # taught samples per rank
 
     def read(self, cand: IndexCandidate) -> tuple[str, float, float]:
         """Best rank, its score and its margin (rank only; the suit is not labelled in this set)."""
         g = self.book.score(cand)
         return g.rank, g.rank_score, g.rank_margin
 
-    def agreeing(self, rank: str, cand: IndexCandidate) -> int:
-        """How many taught samples of ``rank`` are at least ``min_score`` alike to the candidate's rank glyph."""
+    def agreeing(self, rank: str, cand: IndexCandidate, at: float | None = None) -> int:
+        """How many taught samples of ``rank`` are at least ``at`` (default ``min_score``) alike to the candidate's rank glyph."""
         if self._mat is None or self._mat[0] is not self.book or self._mat[1] != len(self.book.rank_vecs):
-            self._mat = (self.book, len(self.book.rank_vecs), np.stack(self.book.rank_vecs), np.asarray(self.book.rank_labels))
-        _, _, R, labels = self._mat
-        return int(np.count_nonzero(R[labels == rank] @ cand.rank_vec >= self.min_score))
+            R, labels = np.stack(self.book.rank_vecs), np.asarray(self.book.rank_labels)
+            self._mat = (self.book, len(self.book.rank_vecs), {r: R[labels == r] for r in set(self.book.rank_labels)})
+        own = self._mat[2].get(rank)
+        if own is None:
+            return 0
+        return int(np.count_nonzero(own @ cand.rank_vec >= (self.min_score if at is None else at)))
 
     def confident(self, cand: IndexCandidate) -> str | None:
+        """The rank, when the reading passes one of the two score and lead levels, the corner rule and the agreement."""
         rank, score, margin = self.read(cand)
-        if rank == JUNK or score < self.min_score or margin < self.min_margin:
+        if rank == JUNK:
             return None
         if cand.corner < self.min_corner and (score < self.strong_score or margin < self.strong_margin):
             return None
-        return rank if self.min_agree <= 1 or self.agreeing(rank, cand) >= self.min_agree else None
+        for floor, lead in ((self.min_score, self.min_margin), (self.wide_score, self.wide_margin)):
+            if score >= floor and margin >= lead and (self.min_agree <= 1 or self.agreeing(rank, cand, floor) >= self.min_agree):
+                return rank
+        return None
 
 
 def _candidates(photo: Photo) -> list[IndexCandidate]:
