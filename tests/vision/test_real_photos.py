@@ -110,15 +110,21 @@ def test_pairs_not_shaped_like_an_index_are_not_taught_as_the_ten():
     assert len(_recurring(photos, "T", loose)) == 18  # the rule off: both pip patterns recur and would be taught
 
 
-def test_a_strong_reading_stands_without_corner_evidence_and_a_weaker_one_needs_it():
-    """Cards on white cloth show no face edge beside the index (corner evidence near 0).  A reading scoring 0.90 and
-    leading by 0.60 stands without it; one that merely passes the reading thresholds still needs the corner."""
-    rng = np.random.default_rng(7)
+def _king_and_nine_reader(rng: np.random.Generator) -> tuple[RankReader, np.ndarray]:
+    """A reader taught three samples each of a K glyph and a 9 glyph, and the K's glyph."""
     king, nine = _glyph(rng), _glyph(rng)
     reader = RankReader()
     for rank, base in (("K", king), ("K", king), ("K", king), ("9", nine), ("9", nine), ("9", nine)):
         (_, (cand,)) = _boxed(rank, _glyph(rng, base, 0.1), rng, "x.jpg")
         reader.book.add(rank, "x", cand)
+    return reader, king
+
+
+def test_a_strong_reading_stands_without_corner_evidence_and_a_weaker_one_needs_it():
+    """Cards on white cloth show no face edge beside the index (corner evidence near 0).  A reading scoring 0.90 and
+    leading by 0.60 stands without it; one that merely passes the reading thresholds still needs the corner."""
+    rng = np.random.default_rng(7)
+    reader, king = _king_and_nine_reader(rng)
     (_, (strong,)) = _boxed("K", _glyph(rng, king, 0.1), rng, "strong.jpg")
     (_, (weaker,)) = _boxed("K", _glyph(rng, king, 0.55), rng, "weaker.jpg")
     rank, score, margin = reader.read(strong)
@@ -160,11 +166,7 @@ def test_a_weaker_score_stands_only_with_a_wider_lead_and_samples_agreeing_at_th
     taught samples agree with it at that score; with a narrower lead, without the corner, or with one sample agreeing,
     it does not."""
     rng = np.random.default_rng(11)
-    king, nine = _glyph(rng), _glyph(rng)
-    reader = RankReader()
-    for rank, base in (("K", king), ("K", king), ("K", king), ("9", nine), ("9", nine), ("9", nine)):
-        (_, (cand,)) = _boxed(rank, _glyph(rng, base, 0.1), rng, "x.jpg")
-        reader.book.add(rank, "x", cand)
+    reader, king = _king_and_nine_reader(rng)
     (_, (blurred,)) = _boxed("K", _glyph(rng, king, 0.85), rng, "blurred.jpg")
     rank, score, margin = reader.read(blurred)
     assert rank == "K" and reader.wide_score <= score < reader.min_score and margin >= reader.wide_margin, (score, margin)
