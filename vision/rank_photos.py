@@ -91,9 +91,9 @@ def load_split(folder: Path, split: str) -> list[Photo]:
     return [Photo(folder / split / name, boxes, scale[name]) for name, boxes in sorted(by.items())]
 
 
-# Pictures are also read enlarged READ_ALSO times more than that, from the file, and the two readings pooled: small
-# court letters and nines come out whole only at the larger size, while others break up there (chosen on held-out
-# fifths of ``train``: 438 -> 446 of 527 boxes on two fold splits, no misread; docs/vision.md).
+# Pictures are also read enlarged READ_ALSO times more than that, from the file, and the two readings pooled: the index
+# finder works in fixed pixels, and a small or thin index that breaks up at one size can come out whole at the other
+# (chosen on held-out fifths of ``train``: 438 -> 446 of 527 boxes on two fold splits, no misread; docs/vision.md).
 READ_ALSO = 1.5
 
 

@@ -193,7 +193,7 @@ def test_a_weaker_score_stands_only_with_a_wider_lead_and_samples_agreeing_at_th
 
 
 def test_a_picture_is_also_read_enlarged_and_those_candidates_land_where_the_index_is(tmp_path: Path):
-    """Small court letters and nines come out whole only on the picture enlarged further (``READ_ALSO``): a photo is
+    """A small or thin index that breaks up at one size can come out whole at another: a photo is
     read at its own scale and again from the file at ``READ_ALSO`` times that, and the second pass's candidates are moved
     back onto the first's coordinates and sizes, so that they are judged against the same boxes."""
     img = np.full((600, 800, 3), 235, np.uint8)
