@@ -97,13 +97,14 @@ def load_split(folder: Path, split: str) -> list[Photo]:
 READ_ALSO = 1.5
 
 
-def read_picture(photo: Photo, scale: float | None = None) -> np.ndarray | None:
-    """The photo enlarged by ``scale`` (default its own ``scale``, as read); ``None`` when the file cannot be decoded."""
-    s = photo.scale if scale is None else scale
+def _enlarged(img: np.ndarray, scale: float) -> np.ndarray:
+    return img if scale == 1.0 else cv2.resize(img, None, fx=scale, fy=scale, interpolation=cv2.INTER_CUBIC)
+
+
+def read_picture(photo: Photo) -> np.ndarray | None:
+    """The photo as read: enlarged by its ``scale``; ``None`` when the file cannot be decoded."""
     img = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
-    if img is None or s == 1.0:
-        return img
-    return cv2.resize(img, None, fx=s, fy=s, interpolation=cv2.INTER_CUBIC)
+    return None if img is None else _enlarged(img, photo.scale)
 
 
 def finder_for(img: np.ndarray) -> FinderConfig:
@@ -178,16 +179,18 @@ def reading_candidates(img: np.ndarray) -> list[IndexCandidate]:
     return find_indices(img, cfg) + find_indices(np.ascontiguousarray(img[:, :, 0]), cfg)
 
 
-def photo_candidates(photo: Photo, img: np.ndarray) -> list[IndexCandidate]:
-    """Every index candidate a photo is read from: those of its picture as read (``img``), and those of the picture
-    enlarged ``READ_ALSO`` times more, moved back to the coordinates of ``img``."""
-    cands = reading_candidates(img)
-    big = read_picture(photo, photo.scale * READ_ALSO)
-    if big is not None:
-        back = 1.0 / READ_ALSO
-        cands += [replace(k, anchor=k.anchor * back, rank_at=None if k.rank_at is None else k.rank_at * back, rank_h=k.rank_h * back,
-                          geometry=(k.geometry[0] * back, k.geometry[1] * back, k.geometry[2] * back)) for k in reading_candidates(big)]
-    return cands
+def photo_candidates(photo: Photo) -> list[IndexCandidate] | None:
+    """Every index candidate a photo is read from: those of its picture as read (``read_picture``), and those of the
+    file enlarged ``READ_ALSO`` times more, moved back to the coordinates of the first; ``None`` when the file cannot
+    be decoded (it is decoded once for both)."""
+    original = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+    if original is None:
+        return None
+    back = 1.0 / READ_ALSO
+    return reading_candidates(_enlarged(original, photo.scale)) + [
+        replace(k, anchor=k.anchor * back, rank_at=None if k.rank_at is None else k.rank_at * back, rank_h=k.rank_h * back,
+                geometry=(k.geometry[0] * back, k.geometry[1] * back, k.geometry[2] * back))
+        for k in reading_candidates(_enlarged(original, photo.scale * READ_ALSO))]
 
 
 @dataclass
@@ -370,10 +373,9 @@ def evaluate_ranks(reader: RankReader, photos: list[Photo]) -> PhotoScore:
     sc = PhotoScore()
     for photo in photos:
         t = time.perf_counter()
-        img = read_picture(photo)
-        if img is None:
+        cs = photo_candidates(photo)
+        if cs is None:
             continue
-        cs = photo_candidates(photo, img)
         reads = [(reader.confident(k), k) for k in cs]
         sc.ms.append((time.perf_counter() - t) * 1000)
         score_photo(photo, reads, sc)
