@@ -374,13 +374,17 @@ class CornerBook:
         self._suit = _normalise(p[:, self.split:].reshape(k, -1))
         self._rank_index = _normalise(p[:, : self.split, : self.width].reshape(k, -1))
         self._suit_index = _normalise(p[:, self.split:, : self.width].reshape(k, -1))
-        # The templates of the rank's and the suit's rows side by side with those of the index's columns, zero beyond them:
-        # a patch's rows are then compared with both in one product (see :func:`_block_scores`).
+        # The templates of the rank's and the suit's rows side by side with those of the index's columns, zero beyond them,
+        # then the sums that give a block's spread (every pixel of it, and the index's columns): a patch's rows are
+        # compared with all of them in one product (see :func:`_block_scores`).
         pad = np.zeros((k, ph, pw), np.float32)
         pad[:, : self.split, : self.width] = self._rank_index.reshape(k, self.split, self.width)
         pad[:, self.split:, : self.width] = self._suit_index.reshape(k, ph - self.split, self.width)
-        self._rank_both = np.concatenate([self._rank, pad[:, : self.split].reshape(k, -1)]).T.copy()
-        self._suit_both = np.concatenate([self._suit, pad[:, self.split:].reshape(k, -1)]).T.copy()
+        sums = np.zeros((2, ph, pw), np.float32)
+        sums[0] = 1
+        sums[1, :, : self.width] = 1
+        self._rank_both = np.concatenate([self._rank, pad[:, : self.split].reshape(k, -1), sums[:, : self.split].reshape(2, -1)]).T.copy()
+        self._suit_both = np.concatenate([self._suit, pad[:, self.split:].reshape(k, -1), sums[:, self.split:].reshape(2, -1)]).T.copy()
         self._mean = p.mean(axis=0).astype(np.float32)
         self._ranks = np.array([c[0] for c in cards])
         self._suits = np.array([c[1] for c in cards])
@@ -405,7 +409,8 @@ class CornerBook:
         rivals = self._colour_rivals.get(suit)
         if colour is None or rivals is None or len(rivals) < 2:
             return False
-        d = np.square(colour[:, None, :] - rivals[None]).sum(axis=2)
+        dx, dy = colour[:, :1] - rivals[:, 0], colour[:, 1:] - rivals[:, 1]
+        d = dx * dx + dy * dy
         nearer_own = float(np.count_nonzero(d[:, 0] < d[:, 1:].min(axis=1))) / len(d)
         return nearer_own <= COLOUR_OWN_AT_MOST
 
@@ -445,12 +450,13 @@ class CornerBook:
             return score >= self.pair_min_score and rank_lead >= self.pair_min_rank_lead and suit_lead >= self.pair_min_suit_lead
         return score >= self.min_score and rank_lead >= self.min_rank_lead and suit_lead >= self.min_suit_lead
 
-    def _rank_rows(self, big: np.ndarray, at: np.ndarray, pw: int) -> np.ndarray:
-        """The rank's rows of a patch (``big``, aligned at ``at``, ``pw`` wide) at every shift up to RANK_SHIFT pixels up or
-        down and one across, one row per shift (not normalised)."""
-        cy, cx = int(at[0]), int(at[1])
-        ys = sorted({min(max(cy + dy, 0), 2 * READ_SHIFT) for dy in range(-RANK_SHIFT, RANK_SHIFT + 1)})
-        return np.stack([big[y: y + self.split, cx + dx: cx + dx + pw] for y in ys for dx in (-1, 0, 1)]).reshape(3 * len(ys), -1)
+    def _rank_rows(self, bigs: np.ndarray, at: np.ndarray, pw: int) -> np.ndarray:
+        """The rank's rows of patches (``bigs``, each aligned at its row of ``at``, ``pw`` wide) at every shift up to RANK_SHIFT
+        pixels up or down (within the patch) and one across: one row of pixels per shift, for each patch (not normalised)."""
+        ys = np.clip(at[:, :1] + np.arange(-RANK_SHIFT, RANK_SHIFT + 1), 0, 2 * READ_SHIFT)
+        xs = at[:, 1:] + np.arange(-1, 2)
+        rows = np.lib.stride_tricks.sliding_window_view(bigs, (self.split, pw), axis=(1, 2))
+        return rows[np.arange(len(bigs))[:, None, None], ys[:, :, None], xs[:, None, :]].reshape(len(bigs), -1, self.split * pw)
 
     def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float, implied: bool = False,
                  frame: np.ndarray | None = None) -> list[CornerReading]:
@@ -472,48 +478,49 @@ class CornerBook:
         if not kept:
             return []
         n = len(kept)
-        near = np.empty((n, 9, ph, pw), np.float32)
-        at = np.empty((n, 2), np.int64)
-        for j, big in enumerate(bigs):
-            cy, cx = _align(big.astype(np.float32), self._mean, READ_SHIFT - SHIFT)
-            cy, cx = min(max(int(cy), 1), 2 * READ_SHIFT - 1), min(max(int(cx), 1), 2 * READ_SHIFT - 1)
-            for t, (dy, dx) in enumerate((dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
-                near[j, t] = big[cy + dy: cy + dy + ph, cx + dx: cx + dx + pw]
-            at[j] = cy, cx
+        at = np.array(_align_all(bigs, self._mean, READ_SHIFT - SHIFT), np.int64).reshape(n, 2)
+        np.clip(at, 1, 2 * READ_SHIFT - 1, out=at)
+        # The nine windows within a pixel of each alignment, dy then dx.
+        step = np.array([(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)], np.int64)
+        ys, xs = (at[:, None, :] + step[None]).transpose(2, 0, 1)
+        stack = np.stack(bigs)
+        windows = np.lib.stride_tricks.sliding_window_view(stack, (ph, pw), axis=(1, 2))
+        near = windows[np.arange(n)[:, None], ys, xs].astype(np.float32)
         k = len(self._cards)
         x = _normalise(near.reshape(n * 9, -1))
         full = (x @ self._full.T).reshape(n, 9, k)
         cut = self.split * pw
-        rank, rank_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, :cut], self._rank_both, pw, self.width))
-        suit, suit_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, cut:], self._suit_both, pw, self.width))
+        rank, rank_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, :cut], self._rank_both))
+        suit, suit_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, cut:], self._suit_both))
         shift = full.argmax(axis=1)
         full = full.max(axis=1)
+        # Rank and suit are each decided on their own rows (a 2d and a 2s patch differ only in the suit's rows, so the
+        # whole patch cannot tell them apart); the whole patch of that card must match too.
+        where = {c: i for i, c in enumerate(self._cards)}
+        firsts = zip(rank.argmax(axis=1).tolist(), suit.argmax(axis=1).tolist(), full.argmax(axis=1).tolist(), strict=True)
+        best = np.array([where.get(self._cards[r][0] + self._cards[s][1], f) for r, s, f in firsts], np.int64)
+        same_r = self._ranks[None, :] == self._ranks[best][:, None]
+        same_s = self._suits[None, :] == self._suits[best][:, None]
+        rank_lead, suit_lead = _leads(rank, same_r).tolist(), _leads(suit, same_s).tolist()
+        # On the index's own columns the same rank must lead clearly, and the same suit come first.
+        r_ixs, s_ixs = _leads(rank_index, same_r).tolist(), _leads(suit_index, same_s).tolist()
+        whole = full[np.arange(n), best].tolist()  # the whole patch's score of the card read
         found: list[tuple[str, int, float, float, bool]] = []
         index_leads: list[tuple[float, float]] = []
         ink_differs: set[int] = set()
         check: list[int] = []  # corners whose rank is checked on its own rows searched further
-        for j in range(n):
-            # Rank and suit are each decided on their own rows (a 2d and a 2s patch differ only in the suit's rows, so the
-            # whole patch cannot tell them apart); the whole patch of that card must match too.
-            card = self._cards[int(np.argmax(rank[j]))][0] + self._cards[int(np.argmax(suit[j]))][1]
-            i = self._cards.index(card) if card in self._cards else int(np.argmax(full[j]))
-            card = self._cards[i]
-            same_r, same_s = self._ranks == card[0], self._suits == card[1]
-            rank_lead = _rel(float(rank[j, same_r].max()), float(rank[j, ~same_r].max()))
-            suit_lead = _rel(float(suit[j, same_s].max()), float(suit[j, ~same_s].max()))
-            # On the index's own columns the same rank must lead clearly, and the same suit come first.
-            r_ix = _rel(float(rank_index[j, same_r].max()), float(rank_index[j, ~same_r].max()))
-            s_ix = _rel(float(suit_index[j, same_s].max()), float(suit_index[j, ~same_s].max()))
-            if self.min_suit_lead > suit_lead >= self.min_suit_lead_within and s_ix >= self.min_suit_lead_index and (
-                    suit_lead >= self.min_suit_lead_index_backed or self._stands_out(near[j, shift[j, i], self.split:], card, same_r)):
+        for j, i in enumerate(best.tolist()):
+            card, r_lead, s_lead, r_ix, s_ix = self._cards[i], rank_lead[j], suit_lead[j], r_ixs[j], s_ixs[j]
+            if self.min_suit_lead > s_lead >= self.min_suit_lead_within and s_ix >= self.min_suit_lead_index and (
+                    s_lead >= self.min_suit_lead_index_backed or self._stands_out(near[j, shift[j, i], self.split:], card, same_r[j])):
                 # A short suit lead, with the small pip beside the rank leading on the index's own columns: the suit's rows
                 # (where a court card's picture or a big pip weighs in too) lead by 0.20 at least, or among the cards of
                 # the rank, what differs from their mean says the suit clearly.  Without the small pip's lead, neither:
                 # a larger-than-calibrated Ac's blurred club led the spade by 0.06 there and read As on its rank's cards.
-                suit_lead = self.min_suit_lead
+                s_lead = self.min_suit_lead
             index_leads.append((r_ix, s_ix))
             agree = r_ix >= self.min_rank_lead_index and s_ix > 0
-            if agree and self.passes(float(full[j, i]), rank_lead, suit_lead, pair=True):
+            if agree and self.passes(whole[j], r_lead, s_lead, pair=True):
                 # The ink's colour, where the patch aligned, must not be another suit's (a blurred As's small pip, no
                 # stem left, read Ad on its shape).
                 ink = None if frame is None else ink_colour(
@@ -523,70 +530,81 @@ class CornerBook:
                     ink_differs.add(j)
                 else:
                     check.append(j)
-            found.append((card, i, rank_lead, suit_lead, agree))
+            found.append((card, i, r_lead, s_lead, agree))
         if check:
             # The rank's rows searched further up and down on their own must not put another rank clearly first: a card larger than
             # the calibrated size (nearer the camera) aligns on its suit, and its rank glyph then sits a few pixels off
             # (a blurred 2s read 4s at 0.82 with its "2" cut by 3 pixels).  One product for every corner checked.
-            rows = [self._rank_rows(bigs[j], at[j], pw) for j in check]
-            scores = _normalise(np.concatenate(rows)) @ self._rank.T
-            bounds = np.cumsum([0] + [len(r) for r in rows])
-            for j, lo, hi in zip(check, bounds[:-1], bounds[1:], strict=True):
+            rows = self._rank_rows(stack[check], at[check], pw)
+            scores = (_normalise(rows.reshape(-1, rows.shape[-1])) @ self._rank.T).reshape(len(check), -1, len(self._cards))
+            for j, lead in zip(check, _leads(scores.max(axis=1), same_r[check]).tolist(), strict=True):
                 card, i, rank_lead, suit_lead, _ = found[j]
-                own = self._ranks == card[0]
-                block = scores[lo:hi]
-                lead = _rel(float(block[:, own].max()), float(block[:, ~own].max()))
                 found[j] = (card, i, rank_lead, suit_lead, lead >= self.min_rank_lead_rows)
         out: list[CornerReading] = []
         for j, (corner, (card, i, rank_lead, suit_lead, agree)) in enumerate(zip(kept, found, strict=True)):
             if not agree:
                 rank_lead = suit_lead = min(rank_lead, suit_lead, 0.0)
-            ok = (self.passes(float(full[j, i]), rank_lead, suit_lead) and self.nameable(card)
-                  and (not implied or float(full[j, i]) >= self.min_implied_score))
-            patch = np.clip(near[j, shift[j, i]], 0, 255).astype(np.uint8)
-            out.append(CornerReading(corner, card if ok else None, card, float(full[j, i]), rank_lead, suit_lead, patch, not agree,
+            ok = (self.passes(whole[j], rank_lead, suit_lead) and self.nameable(card)
+                  and (not implied or whole[j] >= self.min_implied_score))
+            patch = near[j, shift[j, i]].astype(np.uint8)  # the window's own grey levels
+            out.append(CornerReading(corner, card if ok else None, card, whole[j], rank_lead, suit_lead, patch, not agree,
                                      *index_leads[j], j in ink_differs))
         return out
 
 
-def _align(big: np.ndarray, mean: np.ndarray, e: int) -> tuple[int, int]:
-    """Where a patch (``big``, with READ_SHIFT pixels of margin) aligns on the mean template: the best within ``e`` of
-    its edge (the taught margin), followed uphill from there over the whole margin when it lies on that window's edge."""
-    inner = cv2.matchTemplate(big[e:big.shape[0] - e, e:big.shape[1] - e], mean, cv2.TM_CCOEFF_NORMED)
-    h, w = inner.shape
-    at = int(np.argmax(inner))
-    y, x = at // w + e, at % w + e
-    if e < y < h - 1 + e and e < x < w - 1 + e:
-        return y, x
-    m = cv2.matchTemplate(big, mean, cv2.TM_CCOEFF_NORMED)
-    while True:
-        y0, x0 = max(y - 1, 0), max(x - 1, 0)
-        win = m[y0:y + 2, x0:x + 2]
-        at = int(np.argmax(win))
-        ny, nx = at // win.shape[1] + y0, at % win.shape[1] + x0
-        if (ny, nx) == (y, x):
-            return y, x
-        y, x = ny, nx
+def _align_all(bigs: list[np.ndarray], mean: np.ndarray, e: int) -> list[tuple[int, int]]:
+    """Where each patch (``bigs``, alike in size, with READ_SHIFT pixels of margin) aligns on the mean template: the best
+    within ``e`` of its edge (the taught margin), followed uphill from there over the whole margin when it lies on that
+    window's edge.  One matchTemplate for every patch: they are stacked, and a normalised correlation at a place depends
+    only on the pixels under the template there."""
+    bh, bw = bigs[0].shape
+    th, tw = mean.shape
+    mh, mw = bh - th + 1, bw - tw + 1
+    every = cv2.matchTemplate(np.concatenate(bigs).astype(np.float32), mean, cv2.TM_CCOEFF_NORMED)
+    out: list[tuple[int, int]] = []
+    for j in range(len(bigs)):
+        m = every[j * bh: j * bh + mh]
+        inner = m[e:mh - e, e:mw - e]
+        h, w = inner.shape
+        at = int(np.argmax(inner))
+        y, x = at // w + e, at % w + e
+        if not (e < y < h - 1 + e and e < x < w - 1 + e):
+            while True:
+                y0, x0 = max(y - 1, 0), max(x - 1, 0)
+                win = m[y0:y + 2, x0:x + 2]
+                at = int(np.argmax(win))
+                ny, nx = at // win.shape[1] + y0, at % win.shape[1] + x0
+                if (ny, nx) == (y, x):
+                    break
+                y, x = ny, nx
+        out.append((y, x))
+    return out
 
 
-def _block_scores(x: np.ndarray, both: np.ndarray, pw: int, width: int) -> tuple[np.ndarray, np.ndarray]:
+def _leads(scores: np.ndarray, same: np.ndarray) -> np.ndarray:
+    """Each row's relative lead (:func:`_rel`) of its best score where ``same`` over its best elsewhere (float64, as
+    :func:`_rel` on Python floats)."""
+    own = np.where(same, scores, -np.inf).max(axis=1).astype(np.float64)
+    other = np.where(same, -np.inf, scores).max(axis=1).astype(np.float64)
+    return (own - other) / np.maximum(1e-6, 1 - other)
+
+
+def _block_scores(x: np.ndarray, both: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """Normalised correlation of a block of rows of patches with the block's templates and with the index columns'.
 
-    ``x``: the block's part of each patch row (patches ``pw`` wide, each row of ``x`` centred and normalised on the
-    whole patch); ``both``: the block's templates, then those of the index's ``width`` columns padded with zeros (each
-    template centred on what it covers).  A template centred on its block gives the same product with the block's
-    pixels whatever is subtracted from them, so the patch is only rescaled by the block's own spread: no copy of the
-    block centred and normalised again."""
-    k = both.shape[1] // 2
+    ``x``: the block's part of each patch row (each row of ``x`` centred and normalised on the whole patch); ``both``:
+    the block's templates, then those of the index's columns padded with zeros (each template centred on what it
+    covers), then two columns of ones (every pixel of the block, and the index's columns only).  A template centred on
+    its block gives the same product with the block's pixels whatever is subtracted from them, so the patch is only
+    rescaled by the block's own spread, from its sums over the two column sets: no copy of the block centred and
+    normalised again."""
+    k = (both.shape[1] - 2) // 2
     raw = x @ both
-    x3 = x.reshape(len(x), -1, pw)
-    spread = []
-    for v, count in ((x, x.shape[1]), (x3[:, :, :width], x3.shape[1] * width)):
-        axes = tuple(range(1, v.ndim))
-        s1 = v.sum(axis=axes, dtype=np.float64)
-        s2 = np.square(v).sum(axis=axes, dtype=np.float64)
-        spread.append(np.maximum(np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)), 1e-6).astype(np.float32)[:, None])
-    return raw[:, :k] / spread[0], raw[:, k:] / spread[1]
+    s1 = raw[:, 2 * k:].astype(np.float64)
+    s2 = (np.square(x) @ both[:, 2 * k:]).astype(np.float64)
+    count = both[:, 2 * k:].sum(axis=0, dtype=np.float64)
+    spread = np.maximum(np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)), 1e-6).astype(np.float32)
+    return raw[:, :k] / spread[:, :1], raw[:, k:2 * k] / spread[:, 1:]
 
 
 def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[CornerReading]:

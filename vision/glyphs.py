@@ -95,18 +95,21 @@ class FinderConfig:
 
 
 def find_indices(frame: np.ndarray, cfg: FinderConfig, allowed: np.ndarray | None = None, allowed_scale: float = 1.0,
-                 roi: tuple[int, int, int, int] | None = None) -> list[IndexCandidate]:
+                 roi: tuple[int, int, int, int] | None = None, gray: np.ndarray | None = None) -> list[IndexCandidate]:
     """Every plausible corner index on the frame (or inside ``roi`` = x0, y0, x1, y1).
 
     ``allowed`` is an optional uint8 mask at ``allowed_scale`` of the frame: blobs whose centre falls
-    outside it are skipped (the detector passes the band of card area near card edges)."""
+    outside it are skipped (the detector passes the band of card area near card edges).  ``gray``: the
+    whole frame in grey, when the caller has it already."""
     x0, y0 = 0, 0
     if roi is not None:
         x0, y0, x1, y1 = roi
         frame = frame[y0:y1, x0:x1]
+        gray = None if gray is None else gray[y0:y1, x0:x1]
     if frame.size == 0:
         return []
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    if gray is None:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     gmin, gmax = cfg.glyph_h
     if allowed is not None:
         a = allowed
@@ -199,19 +202,22 @@ def _outer_contours(ink: np.ndarray, offset: tuple[int, int] = (0, 0)) -> list[n
     return [k for k, hh in zip(contours, hier[0], strict=True) if hh[3] < 0]
 
 
-def _face_regions(a: np.ndarray, shape: tuple[int, int], gap: int, slack: int) -> list[tuple[int, int, int, int]]:
-    """Frame rectangles (x0, y0, x1, y1) holding every blob of the coarse card area ``a``, blobs closer than
-    ``gap`` frame pixels merged into one rectangle.
+def _face_regions(a: np.ndarray, shape: tuple[int, int], gap: int, slack: int, min_area: float = 0.0) -> list[tuple[int, int, int, int]]:
+    """Frame rectangles (x0, y0, x1, y1) holding every blob of the coarse card area ``a`` whose upscaled extent
+    covers ``min_area`` frame pixels or more, blobs closer than ``gap`` frame pixels merged into one rectangle.
 
     The full-resolution work (paper, ink, the face hull) is done only there: the card area is a third of
     a table frame or less.  Each rectangle is ``slack`` pixels wider than its blobs' upscaled extent (for
     a scale that is not a whole number), and rectangles are kept ``gap`` apart, so no face, hull or glyph
-    is split between two."""
+    is split between two.  A smaller blob (a sliver of card area beside a card already read) holds no piece of
+    face whose outline encloses ``min_area``: blobs are apart at the coarse scale, so no piece spans two."""
     n, _, st, _ = cv2.connectedComponentsWithStats(a, connectivity=8)
     H, W = shape
     fx, fy = W / a.shape[1], H / a.shape[0]
-    boxes = [[max(int(np.floor(x * fx)) - slack, 0), max(int(np.floor(y * fy)) - slack, 0),
-              min(int(np.ceil((x + w) * fx)) + slack, W), min(int(np.ceil((y + h) * fy)) + slack, H)] for x, y, w, h, _ in st[1:].tolist()]
+    extents = [(int(np.floor(x * fx)), int(np.floor(y * fy)), int(np.ceil((x + w) * fx)), int(np.ceil((y + h) * fy)))
+               for x, y, w, h, _ in st[1:].tolist()]
+    boxes = [[max(x0 - slack, 0), max(y0 - slack, 0), min(x1 + slack, W), min(y1 + slack, H)]
+             for x0, y0, x1, y1 in extents if (x1 - x0) * (y1 - y0) >= min_area]
     merged = True
     while merged:
         merged = False
@@ -244,7 +250,7 @@ def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndar
     ink = np.zeros_like(gray)
     found: list[tuple[int, np.ndarray]] = []
     min_area = (2 * gmax) ** 2
-    for rx0, ry0, rx1, ry1 in _face_regions(a, (H, W), gap=4, slack=0 if blocks else 1):
+    for rx0, ry0, rx1, ry1 in _face_regions(a, (H, W), gap=4, slack=0 if blocks else 1, min_area=min_area):
         # The region with a 3-pixel margin (the rim erosion must see the zeros round the face), and that with
         # half the max filter's width (the paper level at the margin's edge).
         vx0, vy0, vx1, vy1 = max(rx0 - 3, 0), max(ry0 - 3, 0), min(rx1 + 3, W), min(ry1 + 3, H)

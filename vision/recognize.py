@@ -378,7 +378,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         patches = _corner_patch_readings(frame, found, book, cw)
         cands: list[IndexCandidate] = []
         done = [p.quad for p in patches if p.card is not None]
-        glyphs = _read_glyphs(frame, deck, cfg, done, cands)
+        glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray)
         # An index corner whose paper has no outline there (it lies over another card, or glare joins it to the felt) is
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
         # corners the outline gave.
@@ -425,9 +425,10 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
 
 
 def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done: Sequence[np.ndarray] = (),
-                 seen: list[IndexCandidate] | None = None) -> list[Reading]:
+                 seen: list[IndexCandidate] | None = None, gray: np.ndarray | None = None) -> list[Reading]:
     """The cards read from their index glyphs (:mod:`vision.glyphs`), not looked for inside the outlines ``done``
-    (cards already read another way); ``seen``, when given, receives every glyph pair found."""
+    (cards already read another way); ``seen``, when given, receives every glyph pair found; ``gray``: the frame in
+    grey, when the caller has it."""
     cw = cfg.card_width_px
     geo = deck.geometry or GENERAL_GEOMETRY
     mask = card_area(frame, cfg)
@@ -437,7 +438,7 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
         for q in done:
             cv2.fillConvexPoly(search, np.round(q * SEGMENT_SCALE).astype(np.int32), 0)
     finder = geo.finder(cw, slack=max(cfg.size_tolerance - 0.25, 0.0))
-    cands = find_indices(frame, finder, search, SEGMENT_SCALE)
+    cands = find_indices(frame, finder, search, SEGMENT_SCALE, gray=gray)
     if seen is not None:
         seen.extend(cands)
     found: list[tuple[GlyphScore, bool, IndexCandidate, np.ndarray]] = []
@@ -482,16 +483,21 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
 
 def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) -> list[list[T]]:
     """Items (best first) grouped by the card centre each implies: within ``radius`` of a group's first is that card."""
+    return _grouped(items, np.array([centre(it) for it in items], np.float32).reshape(-1, 2), radius)
+
+
+def _grouped(items: list[T], centres: np.ndarray, radius: float) -> list[list[T]]:
+    """:func:`_groups` with the centres given (float32, one row per item)."""
+    near = (np.hypot(*(centres[:, None] - centres[None]).transpose(2, 0, 1)) < radius).tolist()
     groups: list[list[T]] = []
-    firsts = np.empty((len(items), 2), np.float32)
-    for it in items:
-        c = centre(it)
-        near = np.flatnonzero(np.hypot(*(firsts[: len(groups)] - c).T) < radius) if groups else ()
-        if len(near):
-            groups[int(near[0])].append(it)
-        else:
-            firsts[len(groups)] = c
+    firsts: list[int] = []
+    for i, it in enumerate(items):
+        g = next((g for g, f in enumerate(firsts) if near[i][f]), None)
+        if g is None:
+            firsts.append(i)
             groups.append([it])
+        else:
+            groups[g].append(it)
     return groups
 
 
@@ -504,7 +510,7 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
     """One reading per card from its corners' readings ``read``."""
     found = sorted(read, key=lambda r: -r.score)
     out: list[Reading] = []
-    for grp in _groups(found, lambda r: r.quad(cw).mean(0), PATCH_GROUP * cw):
+    for grp in _grouped(found, _quad_centres(found, cw), PATCH_GROUP * cw):
         confident = [r for r in grp if r.card is not None]
         pair = False
         if not confident:
@@ -531,6 +537,13 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
                            book.confidence(best, pair) if ok else 0.0, best.quad(cw), patch_at(frame, best.corner, cw), -1,
                            agreeing if ok else 0))
     return out
+
+
+def _quad_centres(read: Sequence[CornerReading], cw: float) -> np.ndarray:
+    """The centre of each corner reading's card (``CornerReading.quad``'s mean, for them all at once)."""
+    at, right, down = (np.array([getattr(r.corner, a) for r in read], np.float32).reshape(-1, 2) for a in ("at", "right", "down"))
+    r, d = right * cw, down * cw * CARD_ASPECT
+    return np.stack([at, at + r, at + r + d, at + d], axis=1).mean(axis=1)
 
 
 def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Reading]:

@@ -185,10 +185,10 @@ def test_glyphs_are_not_looked_for_on_cards_read_from_their_corners(drawn: Deck,
     masks: list[np.ndarray] = []
     real = vision.recognize.find_indices
 
-    def spy(frame: np.ndarray, cfg: object, allowed: np.ndarray | None = None, allowed_scale: float = 1.0) -> list:
+    def spy(frame: np.ndarray, cfg: object, allowed: np.ndarray | None = None, allowed_scale: float = 1.0, **kw: object) -> list:
         assert allowed is not None
         masks.append(allowed.copy())
-        return real(frame, cfg, allowed, allowed_scale)
+        return real(frame, cfg, allowed, allowed_scale, **kw)
 
     monkeypatch.setattr(vision.recognize, "find_indices", spy)
     s = generate_scene(drawn, 7200, CLEAN, n_cards=12)
