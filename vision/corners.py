@@ -37,6 +37,7 @@ cut the same way.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import cv2
@@ -210,25 +211,36 @@ def ink_colour(bgr: np.ndarray) -> np.ndarray | None:
     pixel; ``None`` when the patch has too little ink or paper (blank paper, a grey frame)."""
     if bgr.ndim != 3:
         return None
-    gray = cv2.cvtColor(bgr, cv2.COLOR_BGR2GRAY)
-    flat = gray.ravel()
-    k = int(0.9 * (flat.size - 1))
-    level = float(np.partition(flat, k)[k])
+    colours, ink = ink_colours(bgr[None])
+    return colours[0][ink[0]] if ink[0].any() else None
+
+
+def ink_colours(bgrs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`ink_colour` of upright BGR patches alike in size (``bgrs``: n x h x w x 3) at once: every pixel's colour
+    (n x h*w x 2) and which pixels are ink (n x h*w; none in a patch with too little ink or paper)."""
+    n, h, w = bgrs.shape[:3]
+    flat = bgrs.reshape(n, h * w, 3)
+    gray = cv2.cvtColor(bgrs.reshape(n * h, w, 3), cv2.COLOR_BGR2GRAY).reshape(n, h * w)
+    k = int(0.9 * (h * w - 1))
+    level = np.partition(gray, k, axis=1)[:, k:k + 1].astype(np.float64)
     ink = gray < 0.7 * level
-    paper = (gray > 0.9 * level).astype(np.uint8)
-    if np.count_nonzero(ink) < 12 or np.count_nonzero(paper) < 12:
-        return None
-    b, g, r, _ = cv2.mean(bgr, paper)  # the paper's colour (a mean: a felt or chip pixel is not this light)
-    px = bgr[ink].astype(np.float32)
-    dark = np.maximum((0.114 * b + 0.587 * g + 0.299 * r) - gray[ink].astype(np.float32), 1.0)
-    out = np.empty((len(px), 2), np.float32)
-    out[:, 0] = (px[:, 2] - px[:, 1] - (r - g)) / dark
-    out[:, 1] = (px[:, 0] - px[:, 1] - (b - g)) / dark
-    return out
+    paper = gray > 0.9 * level
+    count = np.count_nonzero(paper, axis=1)
+    ink &= ((np.count_nonzero(ink, axis=1) >= 12) & (count >= 12))[:, None]
+    # The paper's colour (a mean: a felt or chip pixel is not this light), as cv2.mean gives it.
+    b, g, r = (np.einsum("np,np->n", flat[:, :, c].astype(np.float64), paper) * (1.0 / np.maximum(count, 1)) for c in range(3))
+    px = flat.astype(np.float32)
+    # The paper's lightness and colour differences in float32, as a Python float meets a float32 array.
+    lum = (0.114 * b + 0.587 * g + 0.299 * r).astype(np.float32)[:, None]
+    dark = np.maximum(lum - gray.astype(np.float32), np.float32(1.0))
+    out = np.empty((n, h * w, 2), np.float32)
+    out[:, :, 0] = (px[:, :, 2] - px[:, :, 1] - (r - g).astype(np.float32)[:, None]) / dark
+    out[:, :, 1] = (px[:, :, 0] - px[:, :, 1] - (b - g).astype(np.float32)[:, None]) / dark
+    return out, ink
 
 
 def _normalise(rows: np.ndarray) -> np.ndarray:
-    rows = rows.astype(np.float32) - rows.mean(axis=1, keepdims=True, dtype=np.float32)
+    rows = rows.astype(np.float32, copy=False) - rows.mean(axis=1, keepdims=True, dtype=np.float32)
     n = np.linalg.norm(rows, axis=1, keepdims=True)
     return rows / np.maximum(n, 1e-6)
 
@@ -406,13 +418,29 @@ class CornerBook:
         ``suit``'s own: the shape says one suit and the ink another.  Each ink pixel counts for the nearer of the two
         colours, so felt or a picture's frame in the patch does not hide a red index.  Never when the colour, or the
         suit's taught colour, is unknown."""
-        rivals = self._colour_rivals.get(suit)
-        if colour is None or rivals is None or len(rivals) < 2:
+        if colour is None:
             return False
-        dx, dy = colour[:, :1] - rivals[:, 0], colour[:, 1:] - rivals[:, 1]
-        d = dx * dx + dy * dy
-        nearer_own = float(np.count_nonzero(d[:, 0] < d[:, 1:].min(axis=1))) / len(d)
-        return nearer_own <= COLOUR_OWN_AT_MOST
+        return bool(self.colours_disagree([suit], colour[None], np.ones((1, len(colour)), bool))[0])
+
+    def colours_disagree(self, suits: Sequence[str], colours: np.ndarray, ink: np.ndarray) -> np.ndarray:
+        """:meth:`colour_disagrees` for many indices at once: ``suits`` read, and their pixels' colours and ink masks
+        (from :func:`ink_colours`); an index without ink never disagrees."""
+        out = np.zeros(len(suits), bool)
+        for suit in set(suits):
+            rivals = self._colour_rivals.get(suit)
+            if rivals is None or len(rivals) < 2:
+                continue
+            which = np.flatnonzero(np.array(suits) == suit)
+            c, m = colours[which], ink[which]
+            x, y = c[:, :, 0], c[:, :, 1]
+            d = [(x - rx) * (x - rx) + (y - ry) * (y - ry) for rx, ry in rivals]  # squared distance to each taught colour
+            other = d[1]
+            for e in d[2:]:
+                other = np.minimum(other, e)
+            own = np.count_nonzero((d[0] < other) & m, axis=1)
+            inked = np.count_nonzero(m, axis=1)
+            out[which] = (inked > 0) & (own / np.maximum(inked, 1) <= COLOUR_OWN_AT_MOST)
+        return out
 
     def nameable(self, card: str) -> bool:
         """Whether a reading may name ``card``: not when a card sharing its rank or suit was never taught."""
@@ -467,7 +495,7 @@ class CornerBook:
         if self._full is None:
             self.build()
         assert self._full is not None and self._rank is not None and self._suit is not None and self._mean is not None
-        assert self._rank_both is not None and self._suit_both is not None
+        assert self._rank_both is not None and self._suit_both is not None and self._ranks is not None and self._suits is not None
         ph, pw = self._mean.shape
         bigs, kept = [], []
         for c in corners:
@@ -521,16 +549,18 @@ class CornerBook:
             index_leads.append((r_ix, s_ix))
             agree = r_ix >= self.min_rank_lead_index and s_ix > 0
             if agree and self.passes(whole[j], r_lead, s_lead, pair=True):
-                # The ink's colour, where the patch aligned, must not be another suit's (a blurred As's small pip, no
-                # stem left, read Ad on its shape).
-                ink = None if frame is None else ink_colour(
-                    patch_at(frame, kept[j], card_width_px, READ_SHIFT)[at[j, 0]:at[j, 0] + ph, at[j, 1]:at[j, 1] + COLOUR_COLUMNS])
-                if self.colour_disagrees(card[1], ink):
-                    agree = False
-                    ink_differs.add(j)
-                else:
-                    check.append(j)
+                check.append(j)
             found.append((card, i, r_lead, s_lead, agree))
+        if check and frame is not None:
+            # The ink's colour, where the patch aligned, must not be another suit's (a blurred As's small pip, no stem
+            # left, read Ad on its shape).
+            inks = np.stack([patch_at(frame, kept[j], card_width_px, READ_SHIFT)[at[j, 0]:at[j, 0] + ph, at[j, 1]:at[j, 1] + COLOUR_COLUMNS]
+                             for j in check])
+            differs = self.colours_disagree([found[j][0][1] for j in check], *ink_colours(inks)).tolist()
+            for j in (j for j, no in zip(check, differs, strict=True) if no):
+                found[j] = (*found[j][:4], False)
+                ink_differs.add(j)
+            check = [j for j in check if j not in ink_differs]
         if check:
             # The rank's rows searched further up and down on their own must not put another rank clearly first: a card larger than
             # the calibrated size (nearer the camera) aligns on its suit, and its rank glyph then sits a few pixels off
@@ -586,7 +616,8 @@ def _leads(scores: np.ndarray, same: np.ndarray) -> np.ndarray:
     :func:`_rel` on Python floats)."""
     own = np.where(same, scores, -np.inf).max(axis=1).astype(np.float64)
     other = np.where(same, -np.inf, scores).max(axis=1).astype(np.float64)
-    return (own - other) / np.maximum(1e-6, 1 - other)
+    lead: np.ndarray = (own - other) / np.maximum(1e-6, 1 - other)
+    return lead
 
 
 def _block_scores(x: np.ndarray, both: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

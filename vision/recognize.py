@@ -375,7 +375,8 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         corners = find_corners(paper_mask(gray, cfg), cw)
         found = book.read_all(gray, corners, cw, frame=frame)
-        patches = _corner_patch_readings(frame, found, book, cw)
+        crops: dict[int, np.ndarray] = {}
+        patches = _corner_patch_readings(frame, found, book, cw, crops)
         cands: list[IndexCandidate] = []
         done = [p.quad for p in patches if p.card is not None]
         glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray)
@@ -385,7 +386,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cw)
         more = book.read_all(gray, implied, cw, implied=True, frame=frame) if implied else []
         if any(r.score >= book.pair_min_score for r in more):
-            patches = _corner_patch_readings(frame, found + more, book, cw)
+            patches = _corner_patch_readings(frame, found + more, book, cw, crops)
         out = _merge(glyphs, patches, cw)
     _same_card_twice(out, cfg.card_width_px)
     return out
@@ -506,8 +507,11 @@ def _read_corner_patches(frame: np.ndarray, book: CornerBook, cfg: DetectorConfi
     return _corner_patch_readings(frame, read_corners(frame, book, cfg), book, cfg.card_width_px)
 
 
-def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: CornerBook, cw: float) -> list[Reading]:
-    """One reading per card from its corners' readings ``read``."""
+def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: CornerBook, cw: float,
+                           crops: dict[int, np.ndarray] | None = None) -> list[Reading]:
+    """One reading per card from its corners' readings ``read``; ``crops`` keeps each corner's evidence crop (by the
+    corner's id) for a second call on more of the frame's corners."""
+    crops = {} if crops is None else crops
     found = sorted(read, key=lambda r: -r.score)
     out: list[Reading] = []
     for grp in _grouped(found, _quad_centres(found, cw), PATCH_GROUP * cw):
@@ -534,16 +538,24 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
             continue  # nothing like an index here (a corner without one, glare, a chip)
         agreeing = len({(round(float(r.corner.at[0]) / 8), round(float(r.corner.at[1]) / 8)) for r in confident if r.best == best.best})
         out.append(Reading(best.best if ok else None, best.best, best.score, min(best.rank_lead, best.suit_lead),
-                           book.confidence(best, pair) if ok else 0.0, best.quad(cw), patch_at(frame, best.corner, cw), -1,
+                           book.confidence(best, pair) if ok else 0.0, best.quad(cw), _crop(frame, best.corner, cw, crops), -1,
                            agreeing if ok else 0))
     return out
+
+
+def _crop(frame: np.ndarray, corner: Corner, cw: float, crops: dict[int, np.ndarray]) -> np.ndarray:
+    """The corner's patch of ``frame`` (:func:`patch_at`), cut once per corner."""
+    if id(corner) not in crops:
+        crops[id(corner)] = patch_at(frame, corner, cw)
+    return crops[id(corner)]
 
 
 def _quad_centres(read: Sequence[CornerReading], cw: float) -> np.ndarray:
     """The centre of each corner reading's card (``CornerReading.quad``'s mean, for them all at once)."""
     at, right, down = (np.array([getattr(r.corner, a) for r in read], np.float32).reshape(-1, 2) for a in ("at", "right", "down"))
     r, d = right * cw, down * cw * CARD_ASPECT
-    return np.stack([at, at + r, at + r + d, at + d], axis=1).mean(axis=1)
+    centres: np.ndarray = np.stack([at, at + r, at + r + d, at + d], axis=1).mean(axis=1)
+    return centres
 
 
 def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Reading]:
