@@ -185,8 +185,8 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
                 (uax, uay), (ubx, uby) = ua.tolist(), ub.tolist()
                 if not (-0.05 * cw <= (px - ex) * uax + (py - ey) * uay <= 0.7 * cw and -0.05 * cw <= (sx - px) * ubx + (sy - py) * uby <= 0.7 * cw):
                     continue  # a detour: both sides, carried on, must meet within a chip's width of where they stop
-            d1 = la[1] * (-1 if float(la[1] @ ua) > 0 else 1)  # from the corner back along side ja
-            d2 = lb[1] * (1 if float(lb[1] @ ub) > 0 else -1)  # from the corner along side jb
+            d1 = -la[1] if float(la[1] @ ua) > 0 else la[1]  # from the corner back along side ja
+            d2 = lb[1] if float(lb[1] @ ub) > 0 else -lb[1]  # from the corner along side jb
             # Right x down > 0 in image coordinates (y down): the card lies right of and below the corner.
             right, down = (d1, d2) if float(d1[0] * d2[1] - d1[1] * d2[0]) > 0 else (d2, d1)
             out.append(Corner(np.array([(px + 0.5) / scale - 0.5, (py + 0.5) / scale - 0.5], np.float32), right, down))

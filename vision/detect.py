@@ -85,7 +85,7 @@ def _median(levels: np.ndarray) -> float:
     below = np.bincount(levels.ravel(), minlength=256).cumsum()
     n = levels.size
     lo, hi = np.searchsorted(below, [(n - 1) // 2, n // 2], side="right").tolist()
-    return (lo + hi) / 2
+    return float(lo + hi) / 2
 
 
 def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
