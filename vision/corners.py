@@ -245,10 +245,6 @@ def _normalise(rows: np.ndarray) -> np.ndarray:
     return rows / np.maximum(n, 1e-6)
 
 
-def _rel(s1: float, s2: float) -> float:
-    return (s1 - s2) / max(1e-6, 1 - s2)
-
-
 @dataclass
 class CornerReading:
     """What one corner's patch showed: the card when confident (else ``None``), the best guess, and the scores."""
@@ -612,8 +608,8 @@ def _align_all(bigs: list[np.ndarray], mean: np.ndarray, e: int) -> list[tuple[i
 
 
 def _leads(scores: np.ndarray, same: np.ndarray) -> np.ndarray:
-    """Each row's relative lead (:func:`_rel`) of its best score where ``same`` over its best elsewhere (float64, as
-    :func:`_rel` on Python floats)."""
+    """Each row's relative lead of its best score where ``same`` (s1) over its best elsewhere (s2): (s1 - s2) / (1 - s2),
+    in float64."""
     own = np.where(same, scores, -np.inf).max(axis=1).astype(np.float64)
     other = np.where(same, -np.inf, scores).max(axis=1).astype(np.float64)
     lead: np.ndarray = (own - other) / np.maximum(1e-6, 1 - other)

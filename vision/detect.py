@@ -72,8 +72,8 @@ def shrink(image: np.ndarray, scale: float) -> np.ndarray:
     divides is taken by halving again and again: each halving is a vectorised 2x2 mean, and three of them cost half of
     one 8x8 pass (each rounds to whole levels, so a pixel can differ from the one pass's by a level)."""
     h, w = image.shape[:2]
-    halvings = -math.log2(scale) if scale < 1 else 0.0
-    if halvings != int(halvings) or h % (1 << int(halvings)) or w % (1 << int(halvings)):
+    halvings = -math.log2(scale) if 0 < scale < 1 else 0.0
+    if halvings < 1 or halvings != int(halvings) or h % (1 << int(halvings)) or w % (1 << int(halvings)):
         return cv2.resize(image, (int(round(w * scale)), int(round(h * scale))), interpolation=cv2.INTER_AREA)
     for _ in range(int(halvings)):
         image = cv2.resize(image, (image.shape[1] // 2, image.shape[0] // 2), interpolation=cv2.INTER_AREA)

@@ -1,0 +1,146 @@
+"""The reader's quick paths give what the plain computations give: the batched corner and colour steps, the felt's
+level and median, the frame shrunk by halvings, and the glyph search that skips slivers of card area."""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+import pytest
+
+import vision.glyphs
+from vision.corners import READ_SHIFT, SHIFT, CornerBook, _align_all, find_corners, ink_colour, ink_colours, paper_mask, patch_at
+from vision.detect import DetectorConfig, _median, felt_level, shrink
+from vision.recognize import TaughtDeck, read_frame
+from vision.synthetic import Deck, generate_scene
+
+
+@pytest.fixture(scope="module")
+def scene(drawn: Deck):  # type: ignore[no-untyped-def]
+    return generate_scene(drawn, 7301, n_cards=15)
+
+
+@pytest.fixture(scope="module")
+def corner_patches(scene, taught: TaughtDeck) -> tuple[list[np.ndarray], list[np.ndarray]]:  # type: ignore[no-untyped-def]
+    """The grey and colour patches (READ_SHIFT of margin) of every paper corner of the scene."""
+    cw = scene.card_width_px
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    corners = find_corners(paper_mask(gray, DetectorConfig(card_width_px=cw)), cw)
+    assert len(corners) >= 20
+    return [patch_at(gray, c, cw, READ_SHIFT) for c in corners], [patch_at(scene.image, c, cw, READ_SHIFT) for c in corners]
+
+
+def _align_one(big: np.ndarray, mean: np.ndarray, e: int) -> tuple[int, int]:
+    """One patch aligned alone (the plain way): the best within ``e`` of its edge, followed uphill over the whole margin
+    when it lies on that window's edge."""
+    inner = cv2.matchTemplate(big[e:big.shape[0] - e, e:big.shape[1] - e], mean, cv2.TM_CCOEFF_NORMED)
+    h, w = inner.shape
+    y, x = divmod(int(np.argmax(inner)), w)
+    y, x = y + e, x + e
+    if e < y < h - 1 + e and e < x < w - 1 + e:
+        return y, x
+    m = cv2.matchTemplate(big, mean, cv2.TM_CCOEFF_NORMED)
+    while True:
+        y0, x0 = max(y - 1, 0), max(x - 1, 0)
+        win = m[y0:y + 2, x0:x + 2]
+        ny, nx = divmod(int(np.argmax(win)), win.shape[1])
+        if (ny + y0, nx + x0) == (y, x):
+            return y, x
+        y, x = ny + y0, nx + x0
+
+
+def test_patches_aligned_together_align_as_each_alone(corner_patches, taught: TaughtDeck) -> None:  # type: ignore[no-untyped-def]
+    book = taught.corners
+    assert isinstance(book, CornerBook) and book._mean is not None
+    bigs = [b.astype(np.float32) for b in corner_patches[0]]
+    together = _align_all(corner_patches[0], book._mean, READ_SHIFT - SHIFT)
+    alone = [_align_one(b, book._mean, READ_SHIFT - SHIFT) for b in bigs]
+    assert together == alone
+    e = READ_SHIFT - SHIFT
+    assert any(not (e < y < 2 * READ_SHIFT - e and e < x < 2 * READ_SHIFT - e) for y, x in alone), "some were followed uphill"
+
+
+def test_ink_colours_of_many_patches_are_each_patchs(corner_patches, taught: TaughtDeck) -> None:  # type: ignore[no-untyped-def]
+    book = taught.corners
+    assert isinstance(book, CornerBook)
+    crops = [c[5:51, 6:22] for c in corner_patches[1]]
+    colours, ink = ink_colours(np.stack(crops))
+    suits = ["h", "s", "d", "c"] * len(crops)
+    alone_none = 0
+    for j, crop in enumerate(crops):
+        one = ink_colour(crop)
+        if one is None:
+            alone_none += 1
+            assert not ink[j].any()
+            continue
+        assert np.array_equal(colours[j][ink[j]], one)
+    assert alone_none < len(crops)
+    together = book.colours_disagree(suits[:len(crops)], colours, ink)
+    alone = [book.colour_disagrees(s, ink_colour(c)) for s, c in zip(suits, crops, strict=False)]
+    assert together.tolist() == alone
+    assert any(alone), "some of these patches are printed in another colour than the suit asked"
+
+
+def test_median_from_the_histogram_is_numpys() -> None:
+    rng = np.random.default_rng(5)
+    for shape in [(135, 240), (1, 1), (2, 1), (7, 5), (3, 4)]:
+        for _ in range(50):
+            a = rng.integers(0, 256, shape, dtype=np.uint8) if rng.random() < 0.5 else rng.integers(100, 104, shape, dtype=np.uint8)
+            assert _median(a) == float(np.median(a))
+
+
+def test_a_frame_shrunk_by_halvings_is_within_a_level_of_one_pass(scene) -> None:  # type: ignore[no-untyped-def]
+    frame = scene.image
+    one = cv2.resize(frame, (frame.shape[1] // 8, frame.shape[0] // 8), interpolation=cv2.INTER_AREA)
+    halved = shrink(frame, 0.125)
+    assert halved.shape == one.shape
+    assert int(np.abs(halved.astype(int) - one).max()) <= 1
+    # A scale that is no power of two, or a side it does not divide, is one pass as before.
+    for scale, size in [(0.3, (576, 324)), (1.0, (1920, 1080))]:
+        assert np.array_equal(shrink(frame, scale), cv2.resize(frame, size, interpolation=cv2.INTER_AREA))
+    odd = frame[:1078]
+    assert np.array_equal(shrink(odd, 0.5), cv2.resize(odd, (960, 539), interpolation=cv2.INTER_AREA))
+
+
+def test_the_felts_coarse_level_in_two_passes_is_one_pass(scene, monkeypatch: pytest.MonkeyPatch) -> None:  # type: ignore[no-untyped-def]
+    """felt_level averages columns then rows; the coarse cells are those of one INTER_AREA pass."""
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    small = cv2.resize(gray, (960, 540), interpolation=cv2.INTER_AREA)
+    seen: list[np.ndarray] = []
+    real = cv2.erode
+
+    def spy(src: np.ndarray, kernel: np.ndarray) -> np.ndarray:
+        seen.append(src.copy())
+        return real(src, kernel)
+
+    monkeypatch.setattr(cv2, "erode", spy)  # felt_level's first step after the coarse average
+    felt_level(small, scene.card_width_px, 0.5)
+    monkeypatch.undo()
+    f = 16
+    assert np.array_equal(seen[0], cv2.resize(small, (960 // f, 540 // f), interpolation=cv2.INTER_AREA))
+
+
+def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taught: TaughtDeck,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glyph search skips card-area blobs too small to hold a face piece; with every blob searched, the same
+    readings."""
+    real = vision.glyphs._face_regions
+    regions: list[int] = []
+
+    def counted(*args, **kw):  # type: ignore[no-untyped-def]
+        out = real(*args, **kw)
+        regions.append(len(out))
+        return out
+
+    frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7302, 7303)]
+
+    def read_all_frames() -> list[list[tuple[str | None, str, float]]]:
+        return [[(r.card, r.best, round(r.score, 6)) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
+                for s in frames]
+
+    monkeypatch.setattr(vision.glyphs, "_face_regions", counted)
+    skipping = read_all_frames()
+    fewer = sum(regions)
+    regions.clear()
+    monkeypatch.setattr(vision.glyphs, "_face_regions", lambda a, shape, gap, slack, min_area=0.0: counted(a, shape, gap, slack))
+    assert read_all_frames() == skipping
+    assert sum(regions) > fewer, "some slivers were skipped"
