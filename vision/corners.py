@@ -313,6 +313,7 @@ class CornerBook:
     _rank: np.ndarray | None = None
     _suit: np.ndarray | None = None
     _mean: np.ndarray | None = None
+    _whole_from: np.ndarray | None = None  # 4 x cards: the whole patch's score from the rank and suit blocks' products
     _rank_index: np.ndarray | None = None
     _suit_index: np.ndarray | None = None
     _rank_both: np.ndarray | None = None
@@ -393,6 +394,15 @@ class CornerBook:
         sums[1, :, : self.width] = 1
         self._rank_both = np.concatenate([self._rank, pad[:, : self.split].reshape(k, -1), sums[:, : self.split].reshape(2, -1)]).T.copy()
         self._suit_both = np.concatenate([self._suit, pad[:, self.split:].reshape(k, -1), sums[:, self.split:].reshape(2, -1)]).T.copy()
+        # The whole patch's score from the two blocks' products: x . (p - mean) is the rank block's x . (p_r - mean_r)
+        # rescaled, plus the sum of x over the block times (mean_r - mean), and the same for the suit block.
+        q = p.astype(np.float64)
+        mean, whole_norm = q.mean(axis=(1, 2)), np.linalg.norm((q - q.mean(axis=(1, 2))[:, None, None]).reshape(k, -1), axis=1)
+        parts = []
+        for block in (q[:, : self.split], q[:, self.split:]):
+            m = block.mean(axis=(1, 2))
+            parts += [np.linalg.norm((block - m[:, None, None]).reshape(k, -1), axis=1), m - mean]
+        self._whole_from = (np.stack(parts) / np.maximum(whole_norm, 1e-6)).astype(np.float32)
         self._mean = p.mean(axis=0).astype(np.float32)
         self._ranks = np.array([c[0] for c in cards])
         self._suits = np.array([c[1] for c in cards])
@@ -492,6 +502,7 @@ class CornerBook:
             self.build()
         assert self._full is not None and self._rank is not None and self._suit is not None and self._mean is not None
         assert self._rank_both is not None and self._suit_both is not None and self._ranks is not None and self._suits is not None
+        assert self._whole_from is not None
         ph, pw = self._mean.shape
         bigs, kept = [], []
         for c in corners:
@@ -512,10 +523,12 @@ class CornerBook:
         near = windows[np.arange(n)[:, None], ys, xs].astype(np.float32)
         k = len(self._cards)
         x = _normalise(near.reshape(n * 9, -1))
-        full = (x @ self._full.T).reshape(n, 9, k)
         cut = self.split * pw
-        rank, rank_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, :cut], self._rank_both))
-        suit, suit_index = (a.reshape(n, 9, k).max(axis=1) for a in _block_scores(x[:, cut:], self._suit_both))
+        rank_all, rank_index_all, rank_raw, rank_sum = _block_scores(x[:, :cut], self._rank_both)
+        suit_all, suit_index_all, suit_raw, suit_sum = _block_scores(x[:, cut:], self._suit_both)
+        w = self._whole_from
+        full = (rank_raw * w[0] + rank_sum * w[1] + suit_raw * w[2] + suit_sum * w[3]).reshape(n, 9, k)
+        rank, rank_index, suit, suit_index = (a.reshape(n, 9, k).max(axis=1) for a in (rank_all, rank_index_all, suit_all, suit_index_all))
         shift = full.argmax(axis=1)
         full = full.max(axis=1)
         # Rank and suit are each decided on their own rows (a 2d and a 2s patch differ only in the suit's rows, so the
@@ -616,7 +629,7 @@ def _leads(scores: np.ndarray, same: np.ndarray) -> np.ndarray:
     return lead
 
 
-def _block_scores(x: np.ndarray, both: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+def _block_scores(x: np.ndarray, both: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """Normalised correlation of a block of rows of patches with the block's templates and with the index columns'.
 
     ``x``: the block's part of each patch row (each row of ``x`` centred and normalised on the whole patch); ``both``:
@@ -624,14 +637,15 @@ def _block_scores(x: np.ndarray, both: np.ndarray) -> tuple[np.ndarray, np.ndarr
     covers), then two columns of ones (every pixel of the block, and the index's columns only).  A template centred on
     its block gives the same product with the block's pixels whatever is subtracted from them, so the patch is only
     rescaled by the block's own spread, from its sums over the two column sets: no copy of the block centred and
-    normalised again."""
+    normalised again.  Also returned: the block templates' products as they are, and the sum of each row of ``x``
+    (what the whole patch's score is made of, see ``CornerBook._whole_from``)."""
     k = (both.shape[1] - 2) // 2
     raw = x @ both
     s1 = raw[:, 2 * k:].astype(np.float64)
     s2 = (np.square(x) @ both[:, 2 * k:]).astype(np.float64)
     count = both[:, 2 * k:].sum(axis=0, dtype=np.float64)
     spread = np.maximum(np.sqrt(np.maximum(s2 - s1 * s1 / count, 0.0)), 1e-6).astype(np.float32)
-    return raw[:, :k] / spread[:, :1], raw[:, k:2 * k] / spread[:, 1:]
+    return raw[:, :k] / spread[:, :1], raw[:, k:2 * k] / spread[:, 1:], raw[:, :k], raw[:, 2 * k:2 * k + 1]
 
 
 def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[CornerReading]:

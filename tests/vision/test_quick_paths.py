@@ -1,5 +1,6 @@
 """The reader's quick paths give what the plain computations give: the batched corner and colour steps, the felt's
-level and median, the frame shrunk by halvings, and the glyph search that skips slivers of card area."""
+level and median, the frame shrunk by halvings, the glyph search that skips slivers of card area, and the whole
+patch's score made from the two blocks' products."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import numpy as np
 import pytest
 
 import vision.glyphs
-from vision.corners import READ_SHIFT, SHIFT, CornerBook, _align_all, find_corners, ink_colour, ink_colours, paper_mask, patch_at
+from vision.corners import READ_SHIFT, SHIFT, CornerBook, _align_all, _block_scores, _normalise, find_corners, ink_colour, ink_colours, paper_mask, patch_at
 from vision.detect import DetectorConfig, _median, felt_level, shrink
 from vision.recognize import TaughtDeck, read_frame
 from vision.synthetic import Deck, generate_scene
@@ -144,3 +145,21 @@ def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taugh
     monkeypatch.setattr(vision.glyphs, "_face_regions", lambda a, shape, gap, slack, min_area=0.0: counted(a, shape, gap, slack))
     assert read_all_frames() == skipping
     assert sum(regions) > fewer, "some slivers were skipped"
+
+
+def test_the_whole_patch_score_from_the_block_products_is_the_direct_one(corner_patches, taught: TaughtDeck) -> None:  # type: ignore[no-untyped-def]
+    """read_all makes the whole patch's score out of the rank and suit blocks' products: it is the correlation with the
+    whole template, to float rounding."""
+    book = taught.corners
+    assert isinstance(book, CornerBook) and book._mean is not None and book._whole_from is not None
+    ph, pw = book._mean.shape
+    x = _normalise(np.stack([b[READ_SHIFT:READ_SHIFT + ph, READ_SHIFT:READ_SHIFT + pw] for b in corner_patches[0]]).reshape(len(corner_patches[0]), -1))
+    cut = book.split * pw
+    _, _, rank_raw, rank_sum = _block_scores(x[:, :cut], book._rank_both)
+    _, _, suit_raw, suit_sum = _block_scores(x[:, cut:], book._suit_both)
+    w = book._whole_from
+    made = rank_raw * w[0] + rank_sum * w[1] + suit_raw * w[2] + suit_sum * w[3]
+    assert book._full is not None
+    direct = x @ book._full.T
+    assert float(np.abs(made - direct).max()) < 2e-5
+    assert float(direct.max()) > 0.8  # some patches are index corners of taught cards
