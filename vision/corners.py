@@ -309,7 +309,7 @@ class CornerBook:
     split: int = 0  # first row of the suit, canonical pixels
     width: int = 0  # the index's columns, canonical pixels
     _cards: list[str] = field(default_factory=list)
-    _full: np.ndarray | None = None
+    _templates: np.ndarray | None = None  # cards x rows x columns: each card's template (the mean of its taught patches)
     _rank: np.ndarray | None = None
     _suit: np.ndarray | None = None
     _mean: np.ndarray | None = None
@@ -330,7 +330,7 @@ class CornerBook:
         self.labels.append(card)
         self.patches.append(patch.astype(np.float32))
         self.colours.append(colour)
-        self._full = None
+        self._templates = None
 
     def teach_laid_out(self, frame: np.ndarray, quads: list[np.ndarray], cards: list[str], card_width_px: float) -> None:
         """Teach the two index corners of laid-out cards (``quads`` TL, TR, BR, BL in the order of ``cards``).
@@ -378,7 +378,7 @@ class CornerBook:
         self.width = peak + int(after[0]) + 1 if after.size else pw
         k = len(p)
         self._cards = cards
-        self._full = _normalise(p.reshape(k, -1))
+        self._templates = p
         self._rank = _normalise(p[:, : self.split].reshape(k, -1))
         self._suit = _normalise(p[:, self.split:].reshape(k, -1))
         self._rank_index = _normalise(p[:, : self.split, : self.width].reshape(k, -1))
@@ -450,7 +450,7 @@ class CornerBook:
 
     def nameable(self, card: str) -> bool:
         """Whether a reading may name ``card``: not when a card sharing its rank or suit was never taught."""
-        if self._full is None:
+        if self._templates is None:
             self.build()
         return card[0] not in self._untaught_ranks and card[1] not in self._untaught_suits
 
@@ -498,9 +498,9 @@ class CornerBook:
         nine shifts within a pixel of that (the best shift kept per template, and per rank and suit rows).
         ``implied``: the corners were not found on an outline (``min_implied_score`` applies); ``frame``: the colour
         frame ``gray`` came from, when there is one (the ink's colour must then not say another suit)."""
-        if self._full is None:
+        if self._templates is None:
             self.build()
-        assert self._full is not None and self._rank is not None and self._suit is not None and self._mean is not None
+        assert self._templates is not None and self._rank is not None and self._suit is not None and self._mean is not None
         assert self._rank_both is not None and self._suit_both is not None and self._ranks is not None and self._suits is not None
         assert self._whole_from is not None
         ph, pw = self._mean.shape

@@ -159,7 +159,7 @@ def test_the_whole_patch_score_from_the_block_products_is_the_direct_one(corner_
     _, _, suit_raw, suit_sum = _block_scores(x[:, cut:], book._suit_both)
     w = book._whole_from
     made = rank_raw * w[0] + rank_sum * w[1] + suit_raw * w[2] + suit_sum * w[3]
-    assert book._full is not None
-    direct = x @ book._full.T
+    assert book._templates is not None
+    direct = x @ _normalise(book._templates.reshape(len(book._templates), -1)).T
     assert float(np.abs(made - direct).max()) < 2e-5
     assert float(direct.max()) > 0.8  # some patches are index corners of taught cards
