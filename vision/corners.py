@@ -289,13 +289,18 @@ class CornerBook:
     # on the index's own columns, casts no doubt on the card (a club and a spade a few pixels high, blurred).
     min_suit_tie_index: float = -0.12
     # On the index's own columns the rank read must lead the best other rank by this much (relative lead), not merely come
-    # first: right readings on calibration seeds 0-299 of both art sets lead by 0.10 or more (0.27 at the 0.5th
-    # percentile, none under 0.10 of 10,766), while a blurred 6h read 5h at 0.93 led by 0.03 there (docs/vision.md).
-    min_rank_lead_index: float = 0.10
+    # first: a blurred 6h read 5h at 0.93 led by 0.03 there, and a faded 6h read 5h at 0.78 by 0.17 (docs/vision.md).
+    # Right outline readings on calibration seeds 0-299 of both art sets lead by 0.20 or more but for 19 of 10,637.
+    min_rank_lead_index: float = 0.20
     # A corner implied by its card's other corners or by a glyph pair (not found on an outline) is placed less surely:
     # its patch must score this much to be read on its own (an implied 3c whose "3" was cut by a card over it read 2c
     # at 0.76).
     min_implied_score: float = 0.80
+    # ... and its rank must lead the best other rank by this much (relative lead, on the rank's rows): a corner implied
+    # from a corner 1.4 card widths away, on a card nearer the camera than the calibrated size, falls short of the index
+    # and cuts its rank glyph (byron knoll 27918: a 3d read 4d at 0.85, its rank leading by 0.25).  Right implied
+    # readings on calibration seeds 0-299 of both art sets lead by 0.30 or more but for 5 of 288.
+    min_implied_rank_lead: float = 0.30
     # The rank's rows searched a few pixels further: another rank may come first there by a little (a "10" whose rows,
     # shifted, resemble a J's by 0.01-0.04) but not lead clearly (relative lead; 9826's cut "2" led the 4 by -1.1).
     min_rank_lead_rows: float = -0.3
@@ -496,8 +501,9 @@ class CornerBook:
                  frame: np.ndarray | None = None) -> list[CornerReading]:
         """Read every corner: each aligned on the mean taught patch, then every card's template compared at the
         nine shifts within a pixel of that (the best shift kept per template, and per rank and suit rows).
-        ``implied``: the corners were not found on an outline (``min_implied_score`` applies); ``frame``: the colour
-        frame ``gray`` came from, when there is one (the ink's colour must then not say another suit)."""
+        ``implied``: the corners were not found on an outline (``min_implied_score`` and ``min_implied_rank_lead``
+        apply); ``frame``: the colour frame ``gray`` came from, when there is one (the ink's colour must then not say
+        another suit)."""
         if self._templates is None:
             self.build()
         assert self._templates is not None and self._rank is not None and self._suit is not None and self._mean is not None
@@ -584,7 +590,7 @@ class CornerBook:
             if not agree:
                 rank_lead = suit_lead = min(rank_lead, suit_lead, 0.0)
             ok = (self.passes(whole[j], rank_lead, suit_lead) and self.nameable(card)
-                  and (not implied or whole[j] >= self.min_implied_score))
+                  and (not implied or (whole[j] >= self.min_implied_score and rank_lead >= self.min_implied_rank_lead)))
             patch = near[j, shift[j, i]].astype(np.uint8)  # the window's own grey levels
             out.append(CornerReading(corner, card if ok else None, card, whole[j], rank_lead, suit_lead, patch, not agree,
                                      *index_leads[j], j in ink_differs))

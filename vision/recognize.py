@@ -560,7 +560,9 @@ def _quad_centres(read: Sequence[CornerReading], cw: float) -> np.ndarray:
 
 def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Reading]:
     """One reading per card from both readers: where they name different cards the card is unknown; where one is
-    sure and the other is not, the sure one stands."""
+    sure and the other is not, the sure one stands, unless the other is a corner patch that scores like an index
+    (every unsure patch reading kept does) and names another card: that is doubt enough, as between a card's corners
+    (a blurred 3c: its glyphs read 3s, its corner patch 3c at 0.80 but split on the index's columns)."""
     out = list(glyphs)
     centre = {id(r): tuple(r.quad.mean(0).tolist()) for r in [*glyphs, *patches]}
     for p in patches:
@@ -570,7 +572,7 @@ def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Rea
             out.append(p)
             continue
         names = {r.card for r in [*near, p] if r.card is not None}
-        if len(names) > 1:
+        if len(names) > 1 or (names and p.card is None and p.best not in names):
             for g in near:
                 g.card, g.confidence = None, 0.0
         elif names:

@@ -378,12 +378,12 @@ def _read_at(deck: Deck, taught: TaughtDeck, seed: int, card: str) -> tuple[bool
 
 
 def _rule_stops_a_misread(deck: Deck, taught: TaughtDeck, seed: int, monkeypatch: pytest.MonkeyPatch, target: object, name: str,
-                          value: object, misread: str) -> None:
-    """Scene ``seed`` is read with no confident misread (and most of its cards right); with ``target.name`` set to
+                          value: object, misread: str, most: float = 0.8) -> None:
+    """Scene ``seed`` is read with no confident misread (and ``most`` of its cards right); with ``target.name`` set to
     ``value`` (the rule switched off) it has exactly one, reading ``misread``: the scene does test the rule."""
     checked = _misreads(deck, taught, seed)
     assert checked.confident_misreads == 0, checked.misread_examples
-    assert checked.correct >= 0.8 * checked.cards, checked.as_dict()
+    assert checked.correct >= most * checked.cards, checked.as_dict()
     monkeypatch.setattr(target, name, value)
     unchecked = _misreads(deck, taught, seed)
     assert unchecked.confident_misreads == 1 and f"read {misread}" in unchecked.misread_examples[0], unchecked.misread_examples
@@ -402,6 +402,14 @@ def test_the_rank_must_lead_clearly_on_the_index_columns(aguilar: tuple[Deck, Ta
     patch (its big pip sits where the 5h's does), and on the index's own columns the "5" comes first by a hair (relative
     lead 0.03).  The rank must lead there by 0.10: the card is not misread; with the old rule (first is enough) it is."""
     _rule_stops_a_misread(*aguilar, 13060, monkeypatch, aguilar[1].corners, "min_rank_lead_index", 0.0, "5h")
+
+
+def test_a_faded_six_must_lead_the_five_by_a_fifth_on_the_index_columns(aguilar: tuple[Deck, TaughtDeck], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Aguilar scene 30349: a 6h half under an 8d, its index faded, scores 5h at 0.78 from its one outline corner, the
+    "5" leading by 0.17 on the index's own columns.  The lead needed there is 0.20; at the earlier 0.10 the misread
+    comes back.  A hard scene: 12 of its 17 cards are read (an 8d, its rank now short of the lead there too, among the
+    five unknown)."""
+    _rule_stops_a_misread(*aguilar, 30349, monkeypatch, aguilar[1].corners, "min_rank_lead_index", 0.10, "5h", most=0.7)
 
 
 def test_an_implied_corner_must_score_higher(byron: tuple[Deck, TaughtDeck]) -> None:
@@ -426,6 +434,50 @@ def test_an_implied_corner_must_score_higher(byron: tuple[Deck, TaughtDeck]) -> 
     assert implied.best == "6h" and implied.card is None
     book.min_implied_score = outline.score - 0.005
     assert book.read_all(patch, [corner], vision.corners.CANON_W, implied=True)[0].card == "6h"
+
+
+def test_an_implied_corner_must_lead_clearly_on_the_rank(byron: tuple[Deck, TaughtDeck], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byron knoll scene 27918: a 3d half under a 7c, its index corner under a chip's rim, so no outline corner there.
+    Its blank corner implies the index corner 1.4 card widths away, but the card lies nearer the camera than the
+    calibrated size and the implied corner falls 13 pixels short: the patch cuts the top of the "3" and scores 4d at
+    0.85, the rank leading by 0.25.  An implied corner's rank must lead by ``min_implied_rank_lead`` (0.30): with the
+    rule off the misread comes back."""
+    _rule_stops_a_misread(*byron, 27918, monkeypatch, byron[1].corners, "min_implied_rank_lead", 0.0, "4d")
+
+
+def _reading(card: str | None, best: str, at: float = 0.0) -> vision.recognize.Reading:
+    quad = np.array([[0, 0], [100, 0], [100, 140], [0, 140]], np.float32) + at
+    return vision.recognize.Reading(card, best, 0.8, 0.4, 0.5 if card else 0.0, quad, np.zeros((4, 4, 3), np.uint8))
+
+
+def test_a_corner_patch_naming_another_card_casts_doubt_on_the_glyphs() -> None:
+    """Where the glyph reader is sure and the card's corner patch is not, the glyphs stand unless the patch (which
+    scores like an index, or it would not be a reading) names another card: then the card is unknown, as when two
+    corners of a card disagree.  A patch unsure of the same card, or a patch of another card further off, changes
+    nothing."""
+    merged = vision.recognize._merge([_reading("3s", "3s")], [_reading(None, "3c", 5.0)], 100.0)
+    assert [(r.card, r.best) for r in merged] == [(None, "3s")]
+    merged = vision.recognize._merge([_reading("3s", "3s")], [_reading(None, "3s", 5.0)], 100.0)
+    assert [(r.card, r.best) for r in merged] == [("3s", "3s")]
+    merged = vision.recognize._merge([_reading("3s", "3s")], [_reading(None, "3c", 300.0)], 100.0)
+    assert [(r.card, r.best) for r in merged] == [("3s", "3s"), (None, "3c")]
+
+
+def test_a_blurred_club_read_as_a_spade_by_its_glyphs_is_unknown(aguilar: tuple[Deck, TaughtDeck], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Aguilar scene 29368: a heavily blurred 3c half under a queen.  Its glyphs read 3s (score 0.82, suit lead 0.42);
+    its corner patch names 3c at 0.80 but puts the spade first on the index's own columns, so it is unsure.  That patch
+    is doubt enough: no misread.  With the old merge (unsure patches left out: the sure reader stood) the 3s comes back."""
+    checked = _misreads(*aguilar, 29368)
+    assert checked.confident_misreads == 0, checked.misread_examples
+    assert checked.correct >= 0.7 * checked.cards, checked.as_dict()  # a hard scene: 12 of its 17 cards read
+
+    def old_merge(glyphs: list[vision.recognize.Reading], patches: list[vision.recognize.Reading], cw: float) -> list[vision.recognize.Reading]:
+        return merge(glyphs, [p for p in patches if p.card is not None], cw)  # an unsure patch never changed a sure glyph reading
+
+    merge = vision.recognize._merge
+    monkeypatch.setattr(vision.recognize, "_merge", old_merge)
+    unchecked = _misreads(*aguilar, 29368)
+    assert unchecked.confident_misreads == 1 and "read 3s" in unchecked.misread_examples[0], unchecked.misread_examples
 
 
 def _candidate(anchor: tuple[float, float], up: tuple[float, float]) -> IndexCandidate:
