@@ -67,7 +67,7 @@ def score_scene(scene: Scene, readings: list[Reading], score: Score) -> None:
         else:
             score.confident_misreads += 1
             if len(score.misread_examples) < 20:
-                score.misread_examples.append(f"seed {scene.seed}: read {r.card} (score {r.score:.2f}, margin {r.margin:.2f})")
+                score.misread_examples.append(f"seed {scene.seed}: read {r.card} (score {r.score:.2f}, margin {r.margin:.2f}, confidence {r.confidence:.2f})")
 
 
 def teach_deck(deck: Deck, seeds: list[int], cfg: SceneConfig | None = None) -> TaughtDeck:
