@@ -412,7 +412,7 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
     if not hyps:
         return []
     at, right, down = (np.array(v, np.float32).reshape(-1, 2) for v in zip(*hyps, strict=True))
-    centre = at + (right + down * CARD_ASPECT) * (cw / 2)
+    centre = _card_centres(at, right, down, cw)
 
     def near(p: np.ndarray, q: list[np.ndarray], d: float) -> np.ndarray:
         return (np.hypot(*(p[:, None] - np.array(q, np.float32).reshape(1, -1, 2)).transpose(2, 0, 1)) < d).any(axis=1) if q else np.zeros(len(p), bool)
@@ -551,10 +551,13 @@ def _crop(frame: np.ndarray, corner: Corner, cw: float, crops: dict[int, np.ndar
 
 
 def _quad_centres(read: Sequence[CornerReading], cw: float) -> np.ndarray:
-    """The centre of each corner reading's card (``CornerReading.quad``'s mean, for them all at once)."""
-    at, right, down = (np.array([getattr(r.corner, a) for r in read], np.float32).reshape(-1, 2) for a in ("at", "right", "down"))
-    r, d = right * cw, down * cw * CARD_ASPECT
-    centres: np.ndarray = np.stack([at, at + r, at + r + d, at + d], axis=1).mean(axis=1)
+    """The centre of each corner reading's card (``CornerReading.quad``'s centre, for them all at once)."""
+    return _card_centres(*(np.array([getattr(r.corner, a) for r in read], np.float32).reshape(-1, 2) for a in ("at", "right", "down")), cw)
+
+
+def _card_centres(at: np.ndarray, right: np.ndarray, down: np.ndarray, cw: float) -> np.ndarray:
+    """The centre of the card lying right of and below each corner (rows of ``at``, with its edges' unit vectors)."""
+    centres: np.ndarray = at + (right + down * CARD_ASPECT) * (cw / 2)
     return centres
 
 
