@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import cv2  # noqa: E402
 
 from vision.detect import DetectorConfig  # noqa: E402
-from vision.evaluate import Score, score_scene, teach_deck  # noqa: E402
+from vision.evaluate import Score, scene_config, score_scene, teach_deck  # noqa: E402
 from vision.rank_photos import evaluate_ranks, load_split, teach_ranks  # noqa: E402
 from vision.recognize import TaughtDeck, general_deck, read_frame  # noqa: E402
 from vision.synthetic import Deck, available_decks, generate_scene  # noqa: E402
@@ -40,13 +40,14 @@ TEACH_SEEDS = (900001, 900002)
 FIRST_TEST_SEED = 5000
 
 
-def run(deck: Deck, reader: TaughtDeck, n: int, label: str, first_seed: int = FIRST_TEST_SEED) -> dict[str, object]:
+def run(deck: Deck, reader: TaughtDeck, n: int, label: str, first_seed: int = FIRST_TEST_SEED, nominal: bool = False) -> dict[str, object]:
     sc = Score()
     t0 = time.perf_counter()
     for seed in range(first_seed, first_seed + n):
         s = generate_scene(deck, seed)
         t = time.perf_counter()
-        readings = read_frame(s.image, reader, DetectorConfig(card_width_px=s.card_width_px))
+        cfg = DetectorConfig(card_width_px=s.card_width_px) if nominal else scene_config(s)
+        readings = read_frame(s.image, reader, cfg)
         sc.ms.append((time.perf_counter() - t) * 1000)
         score_scene(s, readings, sc)
     d = sc.as_dict()
@@ -64,6 +65,8 @@ def main() -> None:
     ap.add_argument("--general", type=int, default=None, help="scenes per art set in general mode (default 200)")
     ap.add_argument("--no-photos", action="store_true")
     ap.add_argument("--deck", default=None, help="only the art sets whose name contains this (to split a long run over processes)")
+    ap.add_argument("--nominal-size", action="store_true",
+                    help="read with the nominal card width only, without the table calibration's view (every card taken at one size)")
     ap.add_argument("--first-seed", type=int, default=FIRST_TEST_SEED, help=f"first test scene's seed (default {FIRST_TEST_SEED})")
     args = ap.parse_args()
     cv2.setNumThreads(1)
@@ -77,12 +80,13 @@ def main() -> None:
     out: dict[str, object] = {}
     for deck in chosen:
         if n:
-            out[f"taught/{deck.name}"] = run(deck, teach_deck(deck, list(TEACH_SEEDS)), n, f"taught {deck.name}", args.first_seed)
+            out[f"taught/{deck.name}"] = run(deck, teach_deck(deck, list(TEACH_SEEDS)), n, f"taught {deck.name}", args.first_seed,
+                                              args.nominal_size)
     if ng:
         for deck in chosen:
             others = [d for d in decks if d.name != deck.name and d.name != "drawn"]
             out[f"general/{deck.name}"] = run(deck, general_deck(others), ng, f"general {deck.name} (glyphs from fonts + {[d.name for d in others]})",
-                                              args.first_seed)
+                                              args.first_seed, args.nominal_size)
     photos = data / "rank_photos"
     if not args.no_photos and (photos / "labels_normalized.csv").is_file():
         train, test = load_split(photos, "train"), load_split(photos, "test")

@@ -245,12 +245,14 @@ class Calibration:
 
         The nominal card width is the middle of the range over the table, and the size tolerance is
         widened by the spread of that range, so a card at the near rail and one at the far rail both pass
-        while a chip or a glare spot of another size does not.
+        while a chip or a glare spot of another size does not.  The homography goes along, so that the
+        reader takes each card at the size and shape it has where it lies.
         """
         lo, hi = self.card_width_range_px()
         nominal = (lo + hi) / 2
         spread = (hi - lo) / (hi + lo)
-        settings: dict[str, Any] = {"card_width_px": nominal, "size_tolerance": BASE_SIZE_TOLERANCE + spread}
+        settings: dict[str, Any] = {"card_width_px": nominal, "size_tolerance": BASE_SIZE_TOLERANCE + spread,
+                                    "to_plan": np.asarray(self.homography, np.float64), "card_width_plan": self.card_width_mm}
         settings.update(overrides)
         return DetectorConfig(**settings)
 

@@ -257,7 +257,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
             calibration.check_frame(frame)
             frame = calibration.mask_off_table(frame)
             cfg = calibration.detector_config() if pic.card_width_px is None and args.card_width_px is None else \
-                calibration.detector_config(card_width_px=_scale(pic, args, calibration))
+                calibration.detector_config(card_width_px=_scale(pic, args, calibration), to_plan=None)  # a width given: one size
         else:
             cfg = DetectorConfig(card_width_px=_scale(pic, args, None))
         t0 = time.perf_counter()

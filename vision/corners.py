@@ -69,6 +69,25 @@ class Corner:
     at: np.ndarray  # frame pixels
     right: np.ndarray  # unit vector along one edge
     down: np.ndarray  # unit vector along the other edge
+    # A card's width in frame pixels measured along ``right`` and along ``down`` where this corner lies (from the table
+    # calibration, :func:`localise`); 0: the frame's nominal card width.
+    wr: float = 0.0
+    wd: float = 0.0
+
+    def widths(self, card_width_px: float) -> tuple[float, float]:
+        """A card's width along ``right`` and along ``down`` here, in frame pixels."""
+        return self.wr or card_width_px, self.wd or card_width_px
+
+
+def localise(corners: Sequence[Corner], cfg: DetectorConfig) -> None:
+    """Give each corner the card size where it lies (:meth:`DetectorConfig.widths_along`); nothing without the table
+    calibration's homography."""
+    if not corners or cfg.to_plan is None:
+        return
+    at, right, down = (np.array([getattr(c, a) for c in corners], np.float64).reshape(-1, 2) for a in ("at", "right", "down"))
+    wr, wd = cfg.widths_along(at, right, down)
+    for c, r, d in zip(corners, wr.tolist(), wd.tolist(), strict=True):
+        c.wr, c.wd = r, d
 
 
 def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELTA) -> np.ndarray:
@@ -197,9 +216,9 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
 
 def patch_at(gray: np.ndarray, corner: Corner, card_width_px: float, margin: int = 0) -> np.ndarray:
     """The corner's patch turned upright at CANON_W pixels per card width, ``margin`` canonical pixels wider each way."""
-    s = card_width_px / CANON_W
+    wr, wd = corner.widths(card_width_px)
     pw, ph = int(round(PATCH[0] * CANON_W)) + 2 * margin, int(round(PATCH[1] * CANON_W)) + 2 * margin
-    r, d = corner.right * s, corner.down * s
+    r, d = corner.right * (wr / CANON_W), corner.down * (wd / CANON_W)
     origin = corner.at - (r + d) * margin
     a = np.array([[r[0], d[0], origin[0]], [r[1], d[1], origin[1]]], np.float32)
     return cv2.warpAffine(gray, a, (pw, ph), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP, borderMode=cv2.BORDER_REPLICATE)
@@ -263,7 +282,8 @@ class CornerReading:
 
     def quad(self, card_width_px: float) -> np.ndarray:
         """The card's outline implied by this corner (TL, TR, BR, BL of the face)."""
-        c, r, d = self.corner.at, self.corner.right * card_width_px, self.corner.down * card_width_px * CARD_ASPECT
+        wr, wd = self.corner.widths(card_width_px)
+        c, r, d = self.corner.at, self.corner.right * wr, self.corner.down * wd * CARD_ASPECT
         return np.array([c, c + r, c + r + d, c + d], np.float32)
 
 
@@ -657,4 +677,6 @@ def _block_scores(x: np.ndarray, both: np.ndarray) -> tuple[np.ndarray, np.ndarr
 def read_corners(frame: np.ndarray, book: CornerBook, cfg: DetectorConfig) -> list[CornerReading]:
     """Every paper corner of ``frame`` that shows something printed, read against ``book`` (one reading per corner)."""
     gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-    return book.read_all(gray, find_corners(paper_mask(gray, cfg), cfg.card_width_px), cfg.card_width_px, frame=frame)
+    corners = find_corners(paper_mask(gray, cfg), cfg.card_width_px)
+    localise(corners, cfg)
+    return book.read_all(gray, corners, cfg.card_width_px, frame=frame)

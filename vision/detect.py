@@ -35,6 +35,32 @@ class DetectorConfig:
     light_delta: float = 38.0  # card lighter than the local felt by this much (Lab L, 0-255)
     chroma_delta: float = 40.0  # or this far from the felt's chroma (Lab a,b)
     size_tolerance: float = 0.25  # a single card's sides within +-25 % of nominal
+    # The table calibration's homography (camera pixels -> plan, in any unit) and a card's width in that unit.  With
+    # both, a card is read at the size it has where it lies: the camera is never quite overhead, so a card near the
+    # camera's side of the table shows up to a tenth larger than one across it, and longer in one direction than in
+    # the other (``card_width_px`` stays the nominal size, for the tolerances).
+    to_plan: np.ndarray | None = None
+    card_width_plan: float = 0.0
+
+    def widths_along(self, at: np.ndarray, *directions: np.ndarray) -> list[np.ndarray]:
+        """A card's width in frame pixels measured along each of ``directions`` (unit vectors, one row per point of
+        ``at``, N x 2) at the points ``at``: the nominal ``card_width_px`` everywhere without a calibration's homography."""
+        at = np.asarray(at, np.float64).reshape(-1, 2)
+        if self.to_plan is None or self.card_width_plan <= 0:
+            return [np.full(len(at), self.card_width_px) for _ in directions]
+        h = np.asarray(self.to_plan, np.float64)
+        p = np.column_stack([at, np.ones(len(at))])
+        w = p @ h[2]
+        u, v = (p @ h[0]) / w, (p @ h[1]) / w
+        # The homography's Jacobian at each point: plan units per frame pixel along x and y.
+        jux, juy = (h[0, 0] - u * h[2, 0]) / w, (h[0, 1] - u * h[2, 1]) / w
+        jvx, jvy = (h[1, 0] - v * h[2, 0]) / w, (h[1, 1] - v * h[2, 1]) / w
+        out = []
+        for d in directions:
+            d = np.asarray(d, np.float64).reshape(-1, 2)
+            plan = np.hypot(jux * d[:, 0] + juy * d[:, 1], jvx * d[:, 0] + jvy * d[:, 1])
+            out.append(self.card_width_plan / np.maximum(plan, 1e-12))
+        return out
 
 
 def _order_portrait(pts: np.ndarray) -> np.ndarray:

@@ -48,6 +48,17 @@ class Score:
         }
 
 
+def scene_config(scene: Scene, **overrides: object) -> DetectorConfig:
+    """The reader's settings for a synthetic scene, as the table's calibration gives them: the nominal card width and the
+    camera's view of the table (the scene's own perspective, camera pixels -> layout pixels, a card ``card_width_px``
+    wide there)."""
+    p = scene.meta.get("perspective")
+    to_plan = None if p is None else np.linalg.inv(np.asarray(p, np.float64))
+    settings: dict[str, object] = {"card_width_px": scene.card_width_px, "to_plan": to_plan, "card_width_plan": scene.card_width_px}
+    settings.update(overrides)
+    return DetectorConfig(**settings)  # type: ignore[arg-type]
+
+
 def score_scene(scene: Scene, readings: list[Reading], score: Score) -> None:
     """Match confident readings to ground truth: same card id, centre within 0.35 card widths."""
     score.frames += 1
@@ -83,7 +94,7 @@ def evaluate(deck: Deck, taught: TaughtDeck, seeds: list[int], cfg: SceneConfig 
     score = Score()
     for seed in seeds:
         scene = generate_scene(deck, seed, cfg, n_cards=n_cards)
-        det_cfg = DetectorConfig(card_width_px=scene.card_width_px)
+        det_cfg = scene_config(scene)
         t = time.perf_counter()
         readings = read_frame(scene.image, taught, det_cfg)
         score.ms.append((time.perf_counter() - t) * 1000)
@@ -157,7 +168,7 @@ def evaluate_voting(deck: Deck, taught: TaughtDeck, seeds: list[int], *, frames:
     result = VotingScore()
     for seed in seeds:
         scene = generate_scene(deck, seed, cfg)
-        det_cfg = DetectorConfig(card_width_px=scene.card_width_px)
+        det_cfg = scene_config(scene)
         voter = FrameVoter(stable_frames=stable_frames, match_distance_px=0.5 * scene.card_width_px)
         for k, img in enumerate(live_feed(scene, frames, seed)):
             t = time.perf_counter()

@@ -41,7 +41,7 @@ from typing import TypeVar
 import cv2
 import numpy as np
 
-from .corners import Corner, CornerBook, CornerReading, find_corners, paper_mask, patch_at, read_corners
+from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_mask, patch_at, read_corners
 from .detect import Detection, DetectorConfig, detect_cards, segment
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
 from .synthetic import CARD_ASPECT, RANKS, Deck
@@ -338,10 +338,12 @@ def card_area(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     return cv2.dilate(filled, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
 
 
-def _card_quad(centre: np.ndarray, up: np.ndarray, cw: float) -> np.ndarray:
+def _card_quad(centre: np.ndarray, up: np.ndarray, cw: float, cw_up: float | None = None) -> np.ndarray:
+    """The outline of a card centred at ``centre`` whose top is towards ``up``, ``cw`` wide (``cw_up``: a card's width
+    measured along ``up``, when it differs)."""
     right = np.array([-up[1], up[0]], np.float32)
     down = -up
-    hw, hh = cw / 2, cw * CARD_ASPECT / 2
+    hw, hh = cw / 2, (cw if cw_up is None else cw_up) * CARD_ASPECT / 2
     return np.array([centre - right * hw - down * hh, centre + right * hw - down * hh,
                      centre + right * hw + down * hh, centre - right * hw + down * hh], np.float32)
 
@@ -374,6 +376,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         book, cw = deck.corners, cfg.card_width_px
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         corners = find_corners(paper_mask(gray, cfg), cw)
+        localise(corners, cfg)
         found = book.read_all(gray, corners, cw, frame=frame)
         crops: dict[int, np.ndarray] = {}
         patches = _corner_patch_readings(frame, found, book, cw, crops)
@@ -383,7 +386,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # An index corner whose paper has no outline there (it lies over another card, or glare joins it to the felt) is
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
         # corners the outline gave.
-        implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cw)
+        implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cfg)
         more = book.read_all(gray, implied, cw, implied=True, frame=frame) if implied else []
         if any(r.score >= book.pair_min_score for r in more):
             patches = _corner_patch_readings(frame, found + more, book, cw, crops)
@@ -393,26 +396,31 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
 
 
 def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corners: Sequence[Corner], found: Sequence[CornerReading],
-                     book: CornerBook, done: Sequence[np.ndarray], cw: float) -> list[Corner]:
+                     book: CornerBook, done: Sequence[np.ndarray], cfg: DetectorConfig) -> list[Corner]:
     """Index corners implied where the paper's outline gave none: the corner of the card in which each glyph pair would
     be its index (at the deck's taught offsets), and the two index corners of a card of which ``corners`` has a corner
     that shows no index (taken as the corner beside both: its first edge then runs along the card's length).  None
     within a tenth of a card width of a corner found or a twentieth of one already implied, nor implying a card where
-    one was read already (``done``: its centre within the grouping distance)."""
+    one was read already (``done``: its centre within the grouping distance).  Sizes are the card's where it lies
+    (``cfg``, :func:`vision.corners.localise`)."""
+    cw = cfg.card_width_px
     hyps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
     index_like = {id(r.corner) for r in found if r.score >= book.pair_min_score}
     for c in corners:  # first: a corner's edges place the card more closely than a glyph pair does
         if id(c) not in index_like:
-            hyps.append((c.at + c.down * cw, -c.down, c.right))
-            hyps.append((c.at + c.right * (cw * CARD_ASPECT), c.down, -c.right))
-    for k in cands:
+            wr, wd = c.widths(cw)
+            hyps.append((c.at + c.down * wd, -c.down, c.right))
+            hyps.append((c.at + c.right * (wr * CARD_ASPECT), c.down, -c.right))
+    for k, (wr, wu) in zip(cands, _index_widths(cands, cfg), strict=True):
         right = np.array([-k.up[1], k.up[0]], np.float32)
-        centre = k.anchor + right * geo.centre[0] * cw - k.up * geo.centre[1] * cw
-        hyps.append((centre - right * (cw / 2) + k.up * (cw * CARD_ASPECT / 2), right, -k.up))
+        centre = k.anchor + right * (geo.centre[0] * wr) - k.up * (geo.centre[1] * wu)
+        hyps.append((centre - right * (wr / 2) + k.up * (wu * CARD_ASPECT / 2), right, -k.up))
     if not hyps:
         return []
     at, right, down = (np.array(v, np.float32).reshape(-1, 2) for v in zip(*hyps, strict=True))
-    centre = _card_centres(at, right, down, cw)
+    made = [Corner(*v) for v in zip(at, right, down, strict=True)]
+    localise(made, cfg)
+    centre = _card_centres(at, right, down, *_widths(made, cw))
 
     def near(p: np.ndarray, q: list[np.ndarray], d: float) -> np.ndarray:
         return (np.hypot(*(p[:, None] - np.array(q, np.float32).reshape(1, -1, 2)).transpose(2, 0, 1)) < d).any(axis=1) if q else np.zeros(len(p), bool)
@@ -421,8 +429,24 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
     out: list[Corner] = []
     for i in np.flatnonzero(free):
         if all(math.dist(at[i].tolist(), c.at.tolist()) >= 0.05 * cw for c in out):
-            out.append(Corner(at[i], right[i], down[i]))
+            out.append(made[i])
     return out
+
+
+def _index_widths(cands: Sequence[IndexCandidate], cfg: DetectorConfig) -> list[tuple[float, float]]:
+    """A card's width along each index's ``right`` and ``up`` where it lies, in frame pixels."""
+    if not cands:
+        return []
+    at = np.array([k.anchor for k in cands], np.float64).reshape(-1, 2)
+    up = np.array([k.up for k in cands], np.float64).reshape(-1, 2)
+    wr, wu = cfg.widths_along(at, np.column_stack([-up[:, 1], up[:, 0]]), up)
+    return list(zip(wr.tolist(), wu.tolist(), strict=True))
+
+
+def _widths(corners: Sequence[Corner], cw: float) -> tuple[np.ndarray, np.ndarray]:
+    """Each corner's card width along its ``right`` and along its ``down`` (columns for :func:`_card_centres`)."""
+    w = np.array([c.widths(cw) for c in corners], np.float32).reshape(-1, 2)
+    return w[:, :1], w[:, 1:]
 
 
 def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done: Sequence[np.ndarray] = (),
@@ -443,13 +467,13 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
     if seen is not None:
         seen.extend(cands)
     found: list[tuple[GlyphScore, bool, IndexCandidate, np.ndarray]] = []
-    for k in cands:
+    for k, (wr, wu) in zip(cands, _index_widths(cands, cfg), strict=True):
         g, ok = deck.judge(k)
         if g.rank == JUNK or g.score < deck.min_score - 0.2:
             continue
         right = np.array([-k.up[1], k.up[0]], np.float32)
-        centre = k.anchor + right * geo.centre[0] * cw - k.up * geo.centre[1] * cw
-        quad = _card_quad(centre, k.up, cw)
+        centre = k.anchor + right * (geo.centre[0] * wr) - k.up * (geo.centre[1] * wu)
+        quad = _card_quad(centre, k.up, wr, wu)
         # The card this index implies must lie on card-coloured area: two pips, or a glyph in a picture,
         # imply a card hanging off the real one.
         if _on_cards(quad, mask, SEGMENT_SCALE) < 0.85:
@@ -552,12 +576,14 @@ def _crop(frame: np.ndarray, corner: Corner, cw: float, crops: dict[int, np.ndar
 
 def _quad_centres(read: Sequence[CornerReading], cw: float) -> np.ndarray:
     """The centre of each corner reading's card (``CornerReading.quad``'s centre, for them all at once)."""
-    return _card_centres(*(np.array([getattr(r.corner, a) for r in read], np.float32).reshape(-1, 2) for a in ("at", "right", "down")), cw)
+    at, right, down = (np.array([getattr(r.corner, a) for r in read], np.float32).reshape(-1, 2) for a in ("at", "right", "down"))
+    return _card_centres(at, right, down, *_widths([r.corner for r in read], cw))
 
 
-def _card_centres(at: np.ndarray, right: np.ndarray, down: np.ndarray, cw: float) -> np.ndarray:
-    """The centre of the card lying right of and below each corner (rows of ``at``, with its edges' unit vectors)."""
-    centres: np.ndarray = at + (right + down * CARD_ASPECT) * (cw / 2)
+def _card_centres(at: np.ndarray, right: np.ndarray, down: np.ndarray, wr: np.ndarray, wd: np.ndarray) -> np.ndarray:
+    """The centre of the card lying right of and below each corner (rows of ``at``, with its edges' unit vectors and a
+    card's width along each, as columns)."""
+    centres: np.ndarray = at + (right * wr + down * (wd * CARD_ASPECT)) * 0.5
     return centres
 
 

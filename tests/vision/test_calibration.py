@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from vision.calibration import BASE_SIZE_TOLERANCE, Calibration, CalibrationError, Zone, find_felt_quad, standard_zones
-from vision.detect import detect_cards
+from vision.detect import DetectorConfig, detect_cards
 from vision.synthetic import CARD_ASPECT, Deck, SceneConfig, generate_scene
 
 from .table_scenes import PLAN, render_table
@@ -125,6 +125,33 @@ def test_size_limits_follow_the_scale_across_the_table() -> None:
     tol = cfg.size_tolerance
     assert abs(lo - cfg.card_width_px) <= tol * cfg.card_width_px and abs(hi - cfg.card_width_px) <= tol * cfg.card_width_px
     assert steep.detector_config(scale=0.25).scale == 0.25
+
+
+def test_card_widths_where_cards_lie_follow_the_homography() -> None:
+    """A card's width on the picture, along any direction, where it lies: what a short stretch of the plan along that
+    direction measures on the picture, scaled to a card's width.  Steeply seen, a card at the near rail is wider than at
+    the far one and, off the picture's middle, wider one way than another; ``card_width_px_at`` (the mean over a card's
+    orientations) lies between the narrowest and the widest.  Without a homography it is the nominal width everywhere."""
+    w, d = PLAN
+    steep = Calibration.from_points([(560, 100), (1360, 100), (1860, 1000), (60, 1000)], [(0, 0), (w, 0), (w, d), (0, d)],
+                                    image_size=(1920, 1080), plan_size_mm=PLAN)
+    cfg = steep.detector_config()
+    pts = np.array([(960, 150), (960, 950), (300, 900), (1500, 500)], np.float64)
+    for direction in (np.array([1.0, 0.0]), np.array([0.0, 1.0]), np.array([0.6, 0.8])):
+        dirs = np.tile(direction, (len(pts), 1))
+        (got,) = cfg.widths_along(pts, dirs)
+        # A stretch of 2 px along the direction measured on the plan, in card widths.
+        ends = steep.to_plan(np.concatenate([pts - dirs, pts + dirs]))
+        plan_mm = np.linalg.norm(ends[len(pts):] - ends[: len(pts)], axis=1)
+        assert np.allclose(got, 2.0 * steep.card_width_mm / plan_mm, rtol=1e-4)
+    far, near = cfg.widths_along(pts[:2], np.tile([1.0, 0.0], (2, 1)))[0]
+    assert near > 1.5 * far
+    turns = np.linspace(0, np.pi, 37)
+    (round_about,) = cfg.widths_along(np.tile(pts[3], (len(turns), 1)), np.column_stack([np.cos(turns), np.sin(turns)]))
+    assert round_about.max() > 1.05 * round_about.min()
+    assert round_about.min() < steep.card_width_px_at(steep.to_plan(pts[3:])[0]) < round_about.max()
+    (nominal,) = DetectorConfig(card_width_px=111.0).widths_along(pts, np.tile([1.0, 0.0], (len(pts), 1)))
+    assert np.array_equal(nominal, np.full(len(pts), 111.0))
 
 
 def test_calibration_is_saved_and_loaded_as_plain_toml(tmp_path: Path) -> None:
