@@ -7,7 +7,8 @@ pairs, from the first shared card-art set (the drawn demo deck when the art is a
 taught from separate layout seeds.  Single thread: OpenCV and BLAS are limited to one thread.
 
 Measured per frame: ``vision.recognize.read_frame`` (corner indices found directly on the frame,
-taught-deck recognition, one reading per card), and the classic reference from issue 5 in the same
+taught-deck recognition, one reading per card; with the table calibration's view, the scene's own
+perspective), and the classic reference from issue 5 in the same
 run: one global threshold -> contours with 4 corners and fixed size limits -> 200x300 warp -> the
 warped face's corner index read with the same taught deck (so the two differ in finding cards, as
 in the issue's comparison).  Accuracy at scale (2,000 scenes per art set, general mode, real
@@ -37,8 +38,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import cv2  # noqa: E402
 import numpy as np  # noqa: E402
 
-from vision.detect import DetectorConfig  # noqa: E402
-from vision.evaluate import Score, score_scene, teach_deck  # noqa: E402
+from vision.evaluate import Score, scene_config, score_scene, teach_deck  # noqa: E402
 from vision.recognize import FACE_H, FACE_W, Reading, TaughtDeck, read_frame  # noqa: E402
 from vision.synthetic import available_decks, generate_scene  # noqa: E402
 
@@ -84,7 +84,7 @@ def main() -> None:
     ref_ms: list[float] = []
     ours, ref = Score(), Score()
     for s in scenes:
-        cfg = DetectorConfig(card_width_px=s.card_width_px)
+        cfg = scene_config(s)  # the nominal card width and the table's view, as the table calibration gives them
         t0 = time.perf_counter()
         r = read_frame(s.image, taught, cfg)
         t1 = time.perf_counter()

@@ -357,20 +357,30 @@ class CornerBook:
         self.colours.append(colour)
         self._templates = None
 
-    def teach_laid_out(self, frame: np.ndarray, quads: list[np.ndarray], cards: list[str], card_width_px: float) -> None:
+    def teach_laid_out(self, frame: np.ndarray, quads: list[np.ndarray], cards: list[str], card_width_px: float,
+                       cfg: DetectorConfig | None = None) -> None:
         """Teach the two index corners of laid-out cards (``quads`` TL, TR, BR, BL in the order of ``cards``).
 
-        Where the corner finder finds a card's corner its frame is used, as when reading; else the outline's own."""
+        Where the corner finder finds a card's corner its frame is used, as when reading; else the outline's own.  With
+        the table calibration's settings (``cfg``) each patch is cut at the card's size where it lies, as when reading."""
         cw = card_width_px
+        cfg = cfg or DetectorConfig(card_width_px=cw)
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-        corners = find_corners(paper_mask(gray, DetectorConfig(card_width_px=cw)), cw)
+        corners = find_corners(paper_mask(gray, cfg), cw)
+        outline: list[Corner] = []  # the outline's own corners, where the finder found none
+        chosen: list[tuple[str, Corner]] = []
         for card, q in zip(cards, quads, strict=True):
             for k in (0, 2):  # the index corners of a portrait quad: top-left and bottom-right
                 right, down = q[(k + 1) % 4] - q[k], q[(k + 3) % 4] - q[k]
                 right, down = right / np.linalg.norm(right), down / np.linalg.norm(down)
                 near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ right) > 0.9]
                 c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else Corner(q[k], right, down)
-                self.add(card, patch_at(gray, c, cw, SHIFT), ink_colour(patch_at(frame, c, cw)[:, :COLOUR_COLUMNS]))
+                if not near:
+                    outline.append(c)
+                chosen.append((card, c))
+        localise([*corners, *outline], cfg)
+        for card, c in chosen:
+            self.add(card, patch_at(gray, c, cw, SHIFT), ink_colour(patch_at(frame, c, cw)[:, :COLOUR_COLUMNS]))
 
     @property
     def untaught(self) -> set[str]:

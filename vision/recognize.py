@@ -266,10 +266,15 @@ def _index_near_corner(cands: list[IndexCandidate], quad: np.ndarray, corner: in
     return best[1] if best else None
 
 
-def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck: TaughtDeck | None = None) -> TaughtDeck:
-    """Teach a deck from frames of cards laid out (not overlapping) with their ids in reading order."""
+def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck: TaughtDeck | None = None,
+          cfg: DetectorConfig | None = None) -> TaughtDeck:
+    """Teach a deck from frames of cards laid out (not overlapping) with their ids in reading order.
+
+    ``cfg``: the table calibration's settings for these frames (:meth:`vision.calibration.Calibration.detector_config`),
+    so that each card is taught at the size and shape it has where it lies, as it is read; else every card is taken at
+    ``card_width_px``."""
     deck = deck or TaughtDeck()
-    cfg = DetectorConfig(card_width_px=card_width_px)
+    cfg = replace(cfg, card_width_px=card_width_px) if cfg is not None else DetectorConfig(card_width_px=card_width_px)
     cw = card_width_px
     picks: list[tuple[str, IndexCandidate, np.ndarray]] = []
     on_pictures: list[str] = []
@@ -279,7 +284,7 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
             raise TeachError(f"teaching picture {n}: found {len(dets)} cards, expected {len(cards)}; lay the cards apart, face up, and retake it")
         order = reading_order([d.quad for d in dets], row_tol=cw * CARD_ASPECT / 2)
         deck.corners = deck.corners or CornerBook()
-        deck.corners.teach_laid_out(frame, [dets[i].quad for i in order], cards, cw)
+        deck.corners.teach_laid_out(frame, [dets[i].quad for i in order], cards, cw, cfg)
         mask = card_area(frame, cfg)
         cands = find_indices(frame, FinderConfig(glyph_h=(0.05 * cw, 0.3 * cw), max_candidates=1_000_000), mask, SEGMENT_SCALE)
         for card, i in zip(cards, order, strict=True):
@@ -297,8 +302,8 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
         good = np.all(np.abs(geo / np.maximum(med, 1e-6) - 1) <= 0.3, axis=1)
         picks = [p for p, g in zip(picks, good.tolist(), strict=True) if g]
     taught_now = {card for card, _, _ in picks}
-    for card, k, centre in picks:
-        deck.add_index(card, k, centre, cw)
+    for (card, k, centre), (wr, wu) in zip(picks, _index_widths([k for _, k, _ in picks], cfg), strict=True):
+        deck.add_index(card, k, centre, (wr + wu) / 2)
     deck.untaught = (deck.untaught | set(on_pictures)) - taught_now - set(deck.templates)
     deck.fit_geometry()
     if deck.corners is not None:

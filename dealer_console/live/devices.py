@@ -58,6 +58,7 @@ from drivers.reader import BoardError, Listener, SensorReader
 if TYPE_CHECKING:
     from dealer_console.store.store import Store
     from vision.calibration import Calibration
+    from vision.detect import DetectorConfig
     from vision.recognize import TaughtDeck
     from vision.sources import Frame, FrameSource
     from vision.synthetic import Deck
@@ -1327,25 +1328,36 @@ def load_taught_deck(folder: Path) -> list[TeachingPicture]:
     return pictures
 
 
-def teach_pictures(pictures: Sequence[TeachingPicture]) -> TaughtDeck:
-    """The deck taught from ``pictures`` (:func:`vision.recognize.teach`, one picture at a time at its own card width)."""
+def _picture_config(picture: TeachingPicture, calibration: Calibration | None) -> DetectorConfig:
+    """How a teaching picture is read: at its own card width and, when it was taken by the calibrated camera (a picture
+    of the calibration's size), each card at the size it has where it lies."""
+    from vision.detect import DetectorConfig
+
+    h, w = picture.image.shape[:2]
+    if calibration is not None and (w, h) == tuple(calibration.image_size):
+        return calibration.detector_config(card_width_px=picture.card_width_px)
+    return DetectorConfig(card_width_px=picture.card_width_px)
+
+
+def teach_pictures(pictures: Sequence[TeachingPicture], calibration: Calibration | None = None) -> TaughtDeck:
+    """The deck taught from ``pictures`` (:func:`vision.recognize.teach`, one picture at a time at its own card width;
+    with the table's ``calibration``, each card at the size it has where it lies)."""
     from vision.recognize import teach
 
     deck = None
     for picture in pictures:
-        deck = teach([(picture.image, list(picture.cards))], picture.card_width_px, deck)
+        deck = teach([(picture.image, list(picture.cards))], picture.card_width_px, deck, _picture_config(picture, calibration))
     assert deck is not None
     return deck
 
 
-def read_back(deck: TaughtDeck, pictures: Sequence[TeachingPicture]) -> list[str]:
+def read_back(deck: TaughtDeck, pictures: Sequence[TeachingPicture], calibration: Calibration | None = None) -> list[str]:
     """The cards of ``pictures`` that ``deck`` does not read confidently on their own picture (they would read unknown)."""
-    from vision.detect import DetectorConfig
     from vision.recognize import read_frame
 
     missed = []
     for picture in pictures:
-        read = {r.card for r in read_frame(picture.image, deck, DetectorConfig(card_width_px=picture.card_width_px)) if r.card}
+        read = {r.card for r in read_frame(picture.image, deck, _picture_config(picture, calibration)) if r.card}
         missed += [card for card in picture.cards if card not in read]
     return missed
 
@@ -1392,7 +1404,7 @@ class CameraSetup:
         zones = CalibratedZones(self.calibration, self.boards)
         if self.taught is not None:
             taught = list(self.taught)
-            return zones, CalibratedRecognizer(self.calibration, lambda: teach_pictures(taught)), True, "taught deck"
+            return zones, CalibratedRecognizer(self.calibration, lambda: teach_pictures(taught, self.calibration)), True, "taught deck"
         from vision.recognize import general_deck
 
         return zones, CalibratedRecognizer(self.calibration, general_deck), True, "general mode (no deck taught)"

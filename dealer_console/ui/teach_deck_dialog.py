@@ -164,11 +164,11 @@ class TeachDeckDialog(QDialog):
         if not self.pictures:
             return self._refuse(self.tr("No picture kept yet: lay out cards, name them, then Take this picture"))
         try:
-            deck = teach_pictures(self.pictures)
+            deck = teach_pictures(self.pictures, self.calibration)
         except TeachError as error:
             return self._refuse(self.tr("Not taught: {0}").format(error))
         self.deck = deck
-        self.not_read_back = read_back(deck, self.pictures)
+        self.not_read_back = read_back(deck, self.pictures, self.calibration)
         taught = sum(len(picture.cards) for picture in self.pictures)
         text = self.tr("Taught {0} card(s) from {1} picture(s).").format(taught, len(self.pictures))
         if self.not_read_back:
