@@ -159,6 +159,20 @@ def read_expected(csv_path: Path, folder: Path, *, split: str | None = None) -> 
     return list(pictures.values())
 
 
+def _config(pic: Picture, args: argparse.Namespace, calibration: Any, frame: Any) -> Any:
+    """How a picture is read (a :class:`vision.detect.DetectorConfig`): with the calibration's view of the table (each card
+    at the size it has where it lies) when the picture is the calibrated camera's and no card width is given for it; else
+    at one card width (:func:`_scale`)."""
+    from .detect import DetectorConfig
+
+    h, w = frame.shape[:2]
+    if calibration is not None and pic.card_width_px is None and args.card_width_px is None and (w, h) == tuple(calibration.image_size):
+        return calibration.detector_config()
+    if calibration is not None:
+        return calibration.detector_config(card_width_px=_scale(pic, args, calibration), to_plan=None)
+    return DetectorConfig(card_width_px=_scale(pic, args, None))
+
+
 def _scale(pic: Picture, args: argparse.Namespace, calibration: Any) -> float:
     """Card width on this picture: its own ``card_width_px``, else ``--card-width-px``, else the calibration's, else its boxes'."""
     if pic.card_width_px is not None:
@@ -205,7 +219,6 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
     out = out if out is not None else sys.stdout
 
     from .calibration import Calibration
-    from .detect import DetectorConfig
     from .recognize import TeachError, general_deck, read_frame, teach
 
     calibration = Calibration.load(args.calibration) if args.calibration else None
@@ -232,7 +245,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
             if any(c.endswith("?") for c in cards):
                 raise EvalInputError(f"{pic.path.name}: a deck is taught with full cards (rank and suit), not {' '.join(cards)}")
             try:
-                deck = teach([(frame, cards)], _scale(pic, args, calibration), deck)
+                deck = teach([(frame, cards)], _scale(pic, args, calibration), deck, _config(pic, args, calibration, frame))
             except TeachError as error:
                 raise EvalInputError(f"{pic.path.name}: {error}") from error
             taught += len(cards)
@@ -256,10 +269,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
         if calibration is not None:
             calibration.check_frame(frame)
             frame = calibration.mask_off_table(frame)
-            cfg = calibration.detector_config() if pic.card_width_px is None and args.card_width_px is None else \
-                calibration.detector_config(card_width_px=_scale(pic, args, calibration), to_plan=None)  # a width given: one size
-        else:
-            cfg = DetectorConfig(card_width_px=_scale(pic, args, None))
+        cfg = _config(pic, args, calibration, frame)
         t0 = time.perf_counter()
         readings = read_frame(frame, deck, cfg)
         tally.ms.append((time.perf_counter() - t0) * 1000)

@@ -372,8 +372,9 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
 
     One reading per card: the indices of one card (its two corners, read from their glyphs and, for a
     taught deck, from their corner patches) are merged, and when they name different cards the card is
-    unknown.  ``cfg.card_width_px`` (from the calibration) sets the glyph sizes searched for and where
-    the card lies from its index."""
+    unknown.  ``cfg.card_width_px`` (from the calibration) sets the glyph sizes searched for and the tolerances; with the
+    calibration's view (``cfg.to_plan``) each corner patch is cut, and each card placed from its corner or its index, at
+    the size the card has where it lies (else at ``card_width_px``)."""
     if deck.corners is None or deck.general:
         out = _read_glyphs(frame, deck, cfg)
     else:
