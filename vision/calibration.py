@@ -256,6 +256,15 @@ class Calibration:
         settings.update(overrides)
         return DetectorConfig(**settings)
 
+    def picture_config(self, image: np.ndarray, card_width_px: float | None = None) -> DetectorConfig:
+        """How a picture is read: :meth:`detector_config`, the view going along only when the picture is this camera's (of
+        the calibration's size), and ``card_width_px``, when given, as the nominal card width."""
+        h, w = image.shape[:2]
+        settings: dict[str, Any] = {} if card_width_px is None else {"card_width_px": card_width_px}
+        if (w, h) != tuple(self.image_size):
+            settings["to_plan"] = None
+        return self.detector_config(**settings)
+
     def zone_at(self, point_px: Sequence[float]) -> Zone | None:
         """The zone under a picture point (the first listed, when zones overlap), or None."""
         p = self.to_plan([point_px])[0]

@@ -160,16 +160,13 @@ def read_expected(csv_path: Path, folder: Path, *, split: str | None = None) -> 
 
 
 def _config(pic: Picture, args: argparse.Namespace, calibration: Any, frame: Any) -> Any:
-    """How a picture is read (a :class:`vision.detect.DetectorConfig`): with the calibration's view of the table (each card
-    at the size it has where it lies) when the picture is the calibrated camera's and no card width is given for it; else
-    at one card width (:func:`_scale`)."""
+    """How a picture is read (a :class:`vision.detect.DetectorConfig`): at its card width (:func:`_scale`) and, with a
+    calibration, each card at the size it has where it lies when the picture is the calibrated camera's
+    (:meth:`vision.calibration.Calibration.picture_config`)."""
     from .detect import DetectorConfig
 
-    h, w = frame.shape[:2]
-    if calibration is not None and pic.card_width_px is None and args.card_width_px is None and (w, h) == tuple(calibration.image_size):
-        return calibration.detector_config()
     if calibration is not None:
-        return calibration.detector_config(card_width_px=_scale(pic, args, calibration), to_plan=None)
+        return calibration.picture_config(frame, _scale(pic, args, calibration))
     return DetectorConfig(card_width_px=_scale(pic, args, None))
 
 

@@ -367,7 +367,6 @@ class CornerBook:
         cfg = cfg or DetectorConfig(card_width_px=cw)
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         corners = find_corners(paper_mask(gray, cfg), cw)
-        outline: list[Corner] = []  # the outline's own corners, where the finder found none
         chosen: list[tuple[str, Corner]] = []
         for card, q in zip(cards, quads, strict=True):
             for k in (0, 2):  # the index corners of a portrait quad: top-left and bottom-right
@@ -375,10 +374,8 @@ class CornerBook:
                 right, down = right / np.linalg.norm(right), down / np.linalg.norm(down)
                 near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ right) > 0.9]
                 c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else Corner(q[k], right, down)
-                if not near:
-                    outline.append(c)
                 chosen.append((card, c))
-        localise([*corners, *outline], cfg)
+        localise([c for _, c in chosen], cfg)
         for card, c in chosen:
             self.add(card, patch_at(gray, c, cw, SHIFT), ink_colour(patch_at(frame, c, cw)[:, :COLOUR_COLUMNS]))
 

@@ -48,15 +48,13 @@ class Score:
         }
 
 
-def scene_config(scene: Scene, **overrides: object) -> DetectorConfig:
+def scene_config(scene: Scene) -> DetectorConfig:
     """The reader's settings for a synthetic scene, as the table's calibration gives them: the nominal card width and the
     camera's view of the table (the scene's own perspective, camera pixels -> layout pixels, a card ``card_width_px``
     wide there)."""
     p = scene.meta.get("perspective")
     to_plan = None if p is None else np.linalg.inv(np.asarray(p, np.float64))
-    settings: dict[str, object] = {"card_width_px": scene.card_width_px, "to_plan": to_plan, "card_width_plan": scene.card_width_px}
-    settings.update(overrides)
-    return DetectorConfig(**settings)  # type: ignore[arg-type]
+    return DetectorConfig(card_width_px=scene.card_width_px, to_plan=to_plan, card_width_plan=scene.card_width_px)
 
 
 def score_scene(scene: Scene, readings: list[Reading], score: Score) -> None:

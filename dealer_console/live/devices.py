@@ -1329,13 +1329,12 @@ def load_taught_deck(folder: Path) -> list[TeachingPicture]:
 
 
 def _picture_config(picture: TeachingPicture, calibration: Calibration | None) -> DetectorConfig:
-    """How a teaching picture is read: at its own card width and, when it was taken by the calibrated camera (a picture
-    of the calibration's size), each card at the size it has where it lies."""
+    """How a teaching picture is read: at its own card width and, when it was taken by the calibrated camera, each card at
+    the size it has where it lies (:meth:`vision.calibration.Calibration.picture_config`)."""
     from vision.detect import DetectorConfig
 
-    h, w = picture.image.shape[:2]
-    if calibration is not None and (w, h) == tuple(calibration.image_size):
-        return calibration.detector_config(card_width_px=picture.card_width_px)
+    if calibration is not None:
+        return calibration.picture_config(picture.image, picture.card_width_px)
     return DetectorConfig(card_width_px=picture.card_width_px)
 
 

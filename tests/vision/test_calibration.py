@@ -154,6 +154,22 @@ def test_card_widths_where_cards_lie_follow_the_homography() -> None:
     assert np.array_equal(nominal, np.full(len(pts), 111.0))
 
 
+def test_a_picture_is_read_with_the_view_only_when_it_is_the_calibrated_cameras() -> None:
+    """A picture of the calibrated camera's size is read with the view (each card at its own size); a picture of another
+    size is not (the homography is not its camera's), and a card width given for a picture is its nominal width."""
+    w, d = PLAN
+    steep = Calibration.from_points([(560, 100), (1360, 100), (1860, 1000), (60, 1000)], [(0, 0), (w, 0), (w, d), (0, d)],
+                                    image_size=(1920, 1080), plan_size_mm=PLAN)
+    same, other = np.zeros((1080, 1920, 3), np.uint8), np.zeros((720, 1280, 3), np.uint8)
+    viewed = steep.picture_config(same)
+    assert viewed.card_width_px == steep.detector_config().card_width_px and np.array_equal(viewed.to_plan, steep.homography)
+    assert steep.picture_config(other).to_plan is None and steep.picture_config(other).card_width_px == steep.detector_config().card_width_px
+    given = steep.picture_config(same, 77.0)
+    assert given.card_width_px == 77.0 and given.to_plan is not None
+    assert np.array_equal(given.widths_along(np.array([[960.0, 950.0]]), np.array([[1.0, 0.0]]))[0],
+                          steep.detector_config().widths_along(np.array([[960.0, 950.0]]), np.array([[1.0, 0.0]]))[0])
+
+
 def test_a_scenes_own_view_is_what_four_marked_points_give(drawn: Deck) -> None:
     """The measured runs read each synthetic scene with its own perspective as the table's view (``scene_config``).  A
     calibration from four points marked on the picture to within a pixel gives the same card widths to within half a
