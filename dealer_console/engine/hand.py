@@ -480,6 +480,9 @@ class Hand:
 
     def verify(self, event: Event) -> None:
         """Raise if ``event`` is not allowed now; change nothing."""
+        if isinstance(event, Voided):
+            self._verify_void(event)
+            return
         handler = _VERIFIERS.get(type(event))
         if handler is None:
             raise IllegalActionError(f"unknown event {type(event).__name__}")
@@ -487,25 +490,27 @@ class Hand:
 
     def apply(self, event: Event) -> Event:
         """Check ``event``, append it and update the state; return it."""
-        if isinstance(event, Voided):
-            return self._apply_void(event)
         self.verify(event)
         self._events.append(event)
-        self._in_force.append(len(self._events) - 1)
-        _APPLIERS[type(event)](self, event)
+        if isinstance(event, Voided):
+            self._in_force.pop()
+            self._rebuild()
+        else:
+            self._in_force.append(len(self._events) - 1)
+            _APPLIERS[type(event)](self, event)
         return event
 
-    def _apply_void(self, event: Voided) -> Event:
-        if not self._in_force:
-            raise IllegalActionError("Nothing to undo: the hand has no events")
-        if event.target != self._in_force[-1]:
-            raise IllegalActionError(
-                f"Only the latest event (#{self._in_force[-1]}) can be undone, not #{event.target}"
-            )
-        self._events.append(event)
-        self._in_force.pop()
-        self._rebuild()
-        return event
+    @property
+    def undo_target(self) -> int | None:
+        """Position (in :attr:`events`) of the event an undo would void: the latest in force, or None."""
+        return self._in_force[-1] if self._in_force else None
+
+    def _verify_void(self, event: Voided) -> None:
+        target = self.undo_target
+        if target is None:
+            raise IllegalActionError("Nothing to undo: the hand has no events", action="undo")
+        if event.target != target:
+            raise IllegalActionError(f"Only the latest event (#{target}) can be undone, not #{event.target}", action="undo")
 
     def _rebuild(self) -> None:
         self._reset()
@@ -600,10 +605,18 @@ class Hand:
         return self.apply(MisdealDeclared(reason=reason))
 
     def void(self, *, reason: str = "", by: str = "") -> Event:
-        """Undo the latest event in force."""
-        if not self._in_force:
-            raise IllegalActionError("Nothing to undo: the hand has no events")
-        return self.apply(Voided(target=self._in_force[-1], reason=reason, by=by))
+        """Undo the latest event in force: append a :class:`~.events.Voided` naming it; return that record."""
+        target = self.undo_target
+        if target is None:
+            raise IllegalActionError("Nothing to undo: the hand has no events", action="undo")
+        return self.apply(Voided(target=target, reason=reason, by=by))
+
+    def pop(self, *, reason: str = "", by: str = "") -> Event:
+        """Undo the latest event in force, as :meth:`void` does, and return the event taken back."""
+        target = self.undo_target
+        self.void(reason=reason, by=by)
+        assert target is not None
+        return self._events[target]
 
     # ------------------------------------------------------------------ helpers
 

@@ -30,6 +30,7 @@ from typing import Any
 from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import EVENT_TYPES, Event, Voided, event_from_dict, event_to_dict
 from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.engine.replay import ReplayStepError, in_force_positions, replay
 from dealer_console.store.codec import canonical_json
 from dealer_console.store.records import HandCorrected
 
@@ -95,14 +96,8 @@ class InForce:
 
 def events_in_force(engine_events: Sequence[tuple[int, Event]]) -> list[InForce]:
     """The hand's events in force, in order, each with its ``seq`` (a ``Voided`` undoes the latest in force)."""
-    in_force: list[InForce] = []
-    for seq, event in engine_events:
-        if isinstance(event, Voided):
-            if in_force:
-                in_force.pop()
-        else:
-            in_force.append(InForce(seq, event))
-    return in_force
+    positions = in_force_positions([event for _, event in engine_events])
+    return [InForce(*engine_events[position]) for position in positions]
 
 
 def apply_corrections(setup: HandSetup, in_force: Sequence[InForce], corrections: Mapping[int, HandCorrected]) -> Hand:
@@ -110,18 +105,18 @@ def apply_corrections(setup: HandSetup, in_force: Sequence[InForce], corrections
 
     Raises :class:`CorrectionError` naming the first event that no longer replays.
     """
-    hand = Hand(setup)
+    replayed: list[tuple[InForce, bool, Event]] = []
     for item in in_force:
         correction = corrections.get(item.seq)
         event = item.event if correction is None else correction.replacement_event()
-        if event is None:
-            continue
-        try:
-            hand.apply(event)
-        except (EngineError, ValueError) as error:
-            what = f"the event entered for seq {item.seq}" if correction is not None else f"seq {item.seq} ({item.event.kind})"
-            raise CorrectionError(f"with the correction, {what} no longer follows the rules: {error}", seq=item.seq) from error
-    return hand
+        if event is not None:
+            replayed.append((item, correction is not None, event))
+    try:
+        return replay(setup, [event for _, _, event in replayed])
+    except ReplayStepError as error:
+        item, corrected, _ = replayed[error.index]
+        what = f"the event entered for seq {item.seq}" if corrected else f"seq {item.seq} ({item.event.kind})"
+        raise CorrectionError(f"with the correction, {what} no longer follows the rules: {error.cause}", seq=item.seq) from error
 
 
 @dataclass(frozen=True, slots=True)

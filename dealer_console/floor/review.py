@@ -18,6 +18,7 @@ from typing import Any
 
 from dealer_console.engine.events import EVENT_TYPES, BlindKind, BlindPosted, Event, Voided
 from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.engine.replay import ReplayStepError, replay, replay_into
 from dealer_console.engine.showdown import ChipAudit, HandResult
 from dealer_console.floor.corrections import (
     CorrectionError,
@@ -145,6 +146,7 @@ class HandReview:
         setup = source.hand_setup(hand_id)
         events = source.hand_events(hand_id)
         hand = Hand(setup)
+        replayed = 0
         steps: list[ReviewStep] = []
         engine_events: list[tuple[int, Event]] = []
         markers: dict[int, list[str]] = {setup.button: ["button"]}
@@ -155,10 +157,11 @@ class HandReview:
                 record = stored.record()
                 assert isinstance(record, Event)
                 try:
-                    hand.apply(record)
-                except Exception as error:  # the engine's refusal, named with the event that caused it
+                    replay_into(hand, [record], start=replayed)
+                except ReplayStepError as error:  # the engine's refusal, named with the stored event that caused it
                     raise ReplayError(f"table {stored.table_id}: hand #{summary.number} does not replay at seq {stored.seq}"
-                                      f" ({stored.kind}): {error}", table_id=stored.table_id, seq=stored.seq, kind=stored.kind) from error
+                                      f" ({stored.kind}): {error.cause}", table_id=stored.table_id, seq=stored.seq, kind=stored.kind) from error
+                replayed += 1
                 engine_events.append((stored.seq, record))
                 if isinstance(record, BlindPosted) and record.blind is not BlindKind.DEAD:
                     markers.setdefault(record.seat, []).append(record.blind.value)
@@ -249,7 +252,7 @@ class HandReview:
                 record = step.event.record()
                 assert isinstance(record, Event)
                 events.append(record)
-        return Hand(self.setup, events)
+        return replay(self.setup, events)
 
     # ------------------------------------------------------------------ what the floor asks
 

@@ -29,6 +29,7 @@ from typing import Any
 
 from dealer_console.engine.events import EVENT_TYPES, Event
 from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.engine.replay import ReplayStepError, replay_into
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandStarted
 from dealer_console.floor.source import LinkView, NextHand, check_rows, next_hand_from
 from dealer_console.store.chain import GENESIS, ChainBreak, ChainReport, link_hash, row_content, verify_chain
@@ -200,8 +201,8 @@ class RoomSource:
             record = StoredEvent.from_row(row).record()
             assert isinstance(record, Event)
             try:
-                hand.hand.apply(record)
-            except Exception:  # the review names the event that does not replay when the hand is opened
+                replay_into(hand.hand, [record])
+            except ReplayStepError:  # the review names the event that does not replay when the hand is opened
                 hand.hand = None
             return
         payload = json.loads(link.payload)

@@ -19,6 +19,7 @@ from sqlmodel import SQLModel
 
 from dealer_console.engine.events import EVENT_TYPES, Event
 from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.engine.replay import ReplayStepError, replay_into
 from dealer_console.store.chain import GENESIS, ChainReport, link_hash, row_content
 from dealer_console.store.errors import RecordNotFoundError
 from dealer_console.store.models import Role
@@ -179,8 +180,8 @@ def next_hand_from(number: int, setup: HandSetup, events: Iterable[StoredEvent])
         record = event.record()
         assert isinstance(record, Event)
         try:
-            hand.apply(record)
-        except Exception:  # a next hand that does not replay cannot say when it reached substantial action
+            replay_into(hand, [record])
+        except ReplayStepError:  # a next hand that does not replay cannot say when it reached substantial action
             break
         if hand.substantial_action:
             return NextHand(number, stored[0].recorded_at, stored[0].seq, event.recorded_at, event.seq)

@@ -48,8 +48,10 @@ from dealer_console.engine.cards import Card, parse_card
 from dealer_console.engine.errors import CardError, IllegalActionError
 from dealer_console.engine.events import BetPlaced, Called, Checked, RaisedTo, WentAllIn
 from dealer_console.engine.hand import STREET_NAMES, Hand, Phase
+from dealer_console.live.card_requests import BoardTarget, CameraCards, CardPicture, CardsUnread
+from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.sensors import BetProposal, ProposedAction, SensorWarning, TableSensors
-from dealer_console.live.table_session import BoardTarget, CameraCards, CardPicture, CardsUnread, Notice, NoticeLevel, TableSession
+from dealer_console.live.table_session import TableSession
 from drivers.board import BoardConfig, BoardState, Received, SensorBoard, StateChanged, open_board
 from drivers.codec import Heartbeat, LightMode
 from drivers.errors import SensorError

@@ -50,10 +50,7 @@ class RecordedHand:
         Raises the engine's :class:`~dealer_console.engine.errors.IllegalActionError` (nothing
         stored) or a :class:`~dealer_console.store.errors.StoreError` (nothing applied).
         """
-        if isinstance(event, Voided):
-            Hand(self.hand.setup, (*self.hand.events, event))  # a void is checked by replaying with it
-        else:
-            self.hand.verify(event)
+        self.hand.verify(event)
         stored = self.store.append(
             self.table_id, event, hand_id=self.hand_id, source=source, actor=actor, frame_at=frame_at,
             evidence_sha256=evidence_sha256, hand_position=len(self.hand.events),
@@ -63,15 +60,9 @@ class RecordedHand:
 
     def undo(self, *, by: str, reason: str = "", source: Source = Source.DEALER) -> StoredEvent:
         """Void the latest event in force (a dealer's undo; with ``source=FLOOR``, a floor correction)."""
-        in_force: list[int] = []
-        for position, event in enumerate(self.hand.events):
-            if isinstance(event, Voided):
-                in_force.pop()
-            else:
-                in_force.append(position)
-        if not in_force:
+        target = self.hand.undo_target
+        if target is None:
             raise StoreError(f"hand #{self.number} has nothing to undo")
-        target = in_force[-1]
         return self.play(Voided(target=target, reason=reason, by=by), source=source, actor=by)
 
     def close(self, *, actor: str = "") -> StoredEvent:

@@ -29,6 +29,7 @@ from dealer_console.config import StoreSettings
 from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import EVENT_TYPES, BlindKind, BlindPosted, Event, RestraddleConsent, RunsChosen, Voided
 from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.engine.replay import ReplayStepError, replay
 from dealer_console.engine.table import TableConfig, apply_house_changes
 from dealer_console.engine.table_events import (
     AgreementsChanged,
@@ -709,19 +710,26 @@ class Store:
 
     def _replay(self, connection: Connection, hand_id: int) -> Hand:
         setup = self._setup(connection, hand_id)
-        hand = Hand(setup)
         rows = connection.execute(
             select(EVENTS).where(EVENTS.c.hand_id == hand_id, EVENTS.c.kind.in_(HAND_EVENT_KINDS)).order_by(EVENTS.c.seq)
         ).all()
+
+        def refused(row: Any, error: Exception) -> ReplayError:
+            return ReplayError(f"table {row.table_id}: hand id {hand_id} does not replay at seq {row.seq} ({row.kind}): {error}",
+                               table_id=row.table_id, seq=row.seq, kind=row.kind)
+
+        records: list[Event] = []
         for row in rows:
             try:
                 record = StoredEvent.from_row(row).record()
-                assert isinstance(record, Event)
-                hand.apply(record)
             except (EngineError, ValueError, TypeError) as error:
-                raise ReplayError(f"table {row.table_id}: hand id {hand_id} does not replay at seq {row.seq} ({row.kind}): {error}",
-                                  table_id=row.table_id, seq=row.seq, kind=row.kind) from error
-        return hand
+                raise refused(row, error) from error
+            assert isinstance(record, Event)
+            records.append(record)
+        try:
+            return replay(setup, records)
+        except ReplayStepError as error:
+            raise refused(rows[error.index], error.cause) from error
 
     def open_hands(self, table_id: int | None = None) -> list[HandSummary]:
         """Hands started and not yet closed (at one table, or everywhere)."""

@@ -17,7 +17,8 @@ from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPushButton, 
 
 from dealer_console.engine.games import Structure
 from dealer_console.engine.hand import Phase
-from dealer_console.live.table_session import BoardTarget, TableSession
+from dealer_console.live.card_requests import BoardTarget
+from dealer_console.live.table_session import TableSession
 
 MAX_DISCARD_BUTTONS = 6
 

@@ -136,7 +136,7 @@ def _run_window(settings: Settings, store: Store | None, *, seed: int | None, pl
     from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication, QDialog
 
-    from dealer_console.live.table_session import Notice, NoticeLevel
+    from dealer_console.live.notices import Notice, NoticeLevel
     from dealer_console.ui.main_window import DealerWindow
     from dealer_console.ui.translation import install_translation
 
@@ -210,7 +210,7 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
     """The devices of ``[devices]`` (docs/ui.md, Devices), docked in ``window``: by default the demo's simulated sensor board on a
     pseudo-terminal and its synthetic camera; a real camera or sensor board where the configuration names one."""
     from dealer_console.live.demo_devices import table_devices
-    from dealer_console.live.table_session import Notice, NoticeLevel
+    from dealer_console.live.notices import Notice, NoticeLevel
 
     # face down: what no camera reads, the dealer types (the card entry), so the setting holds with any camera or none
     session.hole_cards_seen = settings.hole_cards == "known"

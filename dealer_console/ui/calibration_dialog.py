@@ -20,7 +20,7 @@ from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
 from vision.calibration import Calibration, CalibrationError, Zone, standard_zones
 

@@ -16,7 +16,9 @@ from PySide6.QtGui import QCloseEvent, QKeyEvent
 from PySide6.QtWidgets import QDialog, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.engine.cards import Card, parse_card
-from dealer_console.live.table_session import CardRequest, Notice, NoticeLevel, TableSession
+from dealer_console.live.card_requests import CardRequest
+from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.live.table_session import TableSession
 from dealer_console.ui.card_text import FOUR_COLOUR, TWO_COLOUR, cards_html
 
 RANK_KEYS = {Qt.Key.Key_A: "A", Qt.Key.Key_K: "K", Qt.Key.Key_Q: "Q", Qt.Key.Key_J: "J", Qt.Key.Key_T: "T", Qt.Key.Key_9: "9",

@@ -9,7 +9,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QDialog
 
-from dealer_console.live.table_session import CardRequest, Notice, NoticeLevel
+from dealer_console.live.card_requests import CardRequest
+from dealer_console.live.notices import Notice, NoticeLevel
 
 if TYPE_CHECKING:
     from dealer_console.store.store import StaffMember

@@ -10,7 +10,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Qt, Signal, Slot
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
-from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.live.notices import Notice, NoticeLevel
 
 _COLOURS = {NoticeLevel.ERROR: "#ffd6d6", NoticeLevel.WARNING: "#fff1c2", NoticeLevel.INFO: "#e6f0ff"}
 _PREFIX = {NoticeLevel.ERROR: "Refused: ", NoticeLevel.WARNING: "Warning: ", NoticeLevel.INFO: ""}

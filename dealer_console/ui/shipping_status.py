@@ -11,7 +11,7 @@ import threading
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
-from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.room.shipper import Shipper, ShipState, ShipStatus
 from dealer_console.ui.notification_area import NotificationManager
 

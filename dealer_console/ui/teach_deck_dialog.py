@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButt
 from dealer_console.engine.cards import DECK, parse_card
 from dealer_console.engine.errors import CardError
 from dealer_console.live.devices import TaughtDeckError, TeachingPicture, read_back, save_taught_deck, teach_pictures
-from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
 from vision.calibration import Calibration, CalibrationError
 from vision.detect import DetectorConfig, detect_cards

@@ -15,7 +15,8 @@ from dealer_console.config import StoreSettings
 from dealer_console.engine.events import BoardDealt, Event, Folded
 from dealer_console.engine.schedule import single_game
 from dealer_console.engine.table import Table, TableConfig
-from dealer_console.live.table_session import Notice, NoticeLevel, TableSession, stacked_deck
+from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.live.table_session import TableSession, stacked_deck
 from dealer_console.store import Store
 from dealer_console.store.codec import table_event_types
 from dealer_console.store.store import HAND_EVENT_KINDS

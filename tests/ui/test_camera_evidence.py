@@ -24,9 +24,11 @@ import numpy as np
 import pytest
 
 from dealer_console.engine.cards import Card
+from dealer_console.live.card_requests import CameraCards, CardPicture
 from dealer_console.live.demo_devices import DemoDevices
 from dealer_console.live.devices import CameraFeed, CameraVotes, CardStatus, Sighting
-from dealer_console.live.table_session import CameraCards, CardPicture, Notice, NoticeLevel, TableSession, stacked_deck
+from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.live.table_session import TableSession, stacked_deck
 from tests.ui.conftest import make_session
 from tests.ui.test_devices import DECK, WAIT_MS, KnownRecognizer, card
 from tests.ui.test_play_hands import key

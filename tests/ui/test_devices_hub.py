@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from dealer_console.live.devices import CameraFeed, CameraZones, DeviceHub, Sighting
-from dealer_console.live.table_session import Notice
+from dealer_console.live.notices import Notice
 from tests.ui.conftest import make_session
 from vision.sources import CaptureSource, Frame
 

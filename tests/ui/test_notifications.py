@@ -8,7 +8,7 @@ import threading
 
 import pytest
 
-from dealer_console.live.table_session import Notice, NoticeLevel
+from dealer_console.live.notices import Notice, NoticeLevel
 from tests.ui.conftest import make_session
 
 
