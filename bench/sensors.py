@@ -44,7 +44,7 @@ from drivers import (
     open_board,
 )  # noqa: E402
 from drivers.codec import ButtonReading  # noqa: E402
-from tests.drivers.simproc import SimulatorProcess  # noqa: E402
+from drivers.simulator.process import SimulatorProcess  # noqa: E402
 
 
 def decode_rate(frames: int) -> float:

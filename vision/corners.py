@@ -261,7 +261,8 @@ def ink_colours(bgrs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def _normalise(rows: np.ndarray) -> np.ndarray:
     rows = rows.astype(np.float32, copy=False) - rows.mean(axis=1, keepdims=True, dtype=np.float32)
     n = np.linalg.norm(rows, axis=1, keepdims=True)
-    return rows / np.maximum(n, 1e-6)
+    unit: np.ndarray = rows / np.maximum(n, 1e-6)
+    return unit
 
 
 @dataclass
@@ -497,7 +498,7 @@ class CornerBook:
     def _stands_out(self, suit_rows: np.ndarray, card: str, same_r: np.ndarray) -> bool:
         """Whether ``card``'s suit stands out among the cards of its rank on a patch's suit rows (``suit_rows``): on what
         differs between their templates (court cards of one rank differ only in a small part of the suit's rows)."""
-        assert self._suit is not None
+        assert self._suit is not None and self._suits is not None
         within = np.flatnonzero(same_r)
         diff = self._suit[within] - self._suit[within].mean(axis=0)
         q = _normalise(suit_rows.reshape(1, -1))[0]

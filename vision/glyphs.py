@@ -74,7 +74,7 @@ def paper_and_ink(gray: np.ndarray, glyph_h: float) -> tuple[np.ndarray, np.ndar
 def _ink(gray: np.ndarray, paper: np.ndarray) -> np.ndarray:
     """Binary ink mask: much darker than the local paper, in ratio and in grey levels."""
     dark = cv2.compare(gray, cv2.convertScaleAbs(paper, alpha=INK_RATIO), cv2.CMP_LT)
-    contrast = cv2.compare(cv2.subtract(paper, gray), INK_CONTRAST, cv2.CMP_GT)
+    contrast = cv2.compare(cv2.subtract(paper, gray), INK_CONTRAST, cv2.CMP_GT)  # type: ignore[call-overload]  # OpenCV takes a scalar; its stubs omit it
     return cv2.bitwise_and(dark, contrast)
 
 
@@ -153,10 +153,10 @@ def find_indices(frame: np.ndarray, cfg: FinderConfig, allowed: np.ndarray | Non
         ri, si = ri[order], si[order]
     out: list[IndexCandidate] = []
     bgr = frame if frame.ndim == 3 else cv2.cvtColor(frame, cv2.COLOR_GRAY2BGR)
-    for a, b in zip(ri.tolist(), si.tolist(), strict=True):
-        cand = _upright(bgr, gray, paper, ink, c[a], c[b], float(mdi[a]), float(mdi[b]))
+    for rank_i, suit_i in zip(ri.tolist(), si.tolist(), strict=True):
+        cand = _upright(bgr, gray, paper, ink, c[rank_i], c[suit_i], float(mdi[rank_i]), float(mdi[suit_i]))
         if cand is not None:
-            cand.geometry = (float(mdi[a]), float(mdi[b]), float(d[a, b]))
+            cand.geometry = (float(mdi[rank_i]), float(mdi[suit_i]), float(d[rank_i, suit_i]))
             out.append(cand)
     # Rank and suit in one blob (printed touching, or joined by blur): an elongated blob of a whole index's
     # length is cut at its narrowest row between the two ends, each end tried as the rank.
@@ -460,7 +460,8 @@ def _soft_ink(dark: np.ndarray, binary: np.ndarray, near_ink: np.ndarray) -> np.
         return np.zeros_like(dark)
     k = int(0.9 * (vals.size - 1))
     full = float(np.partition(vals, k)[k])
-    return np.clip(dark / max(full, 0.1), 0, 1) * near_ink
+    soft: np.ndarray = np.clip(dark / max(full, 0.1), 0, 1) * near_ink
+    return soft
 
 
 def _corner_evidence(g: np.ndarray, p: np.ndarray, rb: tuple[int, int, int, int], sb: tuple[int, int, int, int]) -> float:
@@ -676,4 +677,5 @@ def _class_mean(vecs: np.ndarray, labels: list[str]) -> np.ndarray:
     by: dict[str, list[np.ndarray]] = {}
     for v, lab in zip(vecs, labels, strict=True):
         by.setdefault(lab, []).append(v)
-    return np.mean([np.mean(v, axis=0) for v in by.values()], axis=0).astype(np.float32)
+    mean: np.ndarray = np.mean([np.mean(v, axis=0) for v in by.values()], axis=0).astype(np.float32)
+    return mean

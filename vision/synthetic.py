@@ -168,7 +168,7 @@ def _felt(rng: np.random.Generator, cfg: SceneConfig) -> np.ndarray:
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     cx, cy = rng.uniform(0.2, 0.8) * w, rng.uniform(0.2, 0.8) * h
     light = 1.15 - 0.45 * (((xx - cx) / w) ** 2 + ((yy - cy) / h) ** 2)  # uneven light: bright spot, dim edges
-    img = (base[None, None, :] + tex) * light[..., None]
+    img: np.ndarray = (base[None, None, :] + tex) * light[..., None]
     return img
 
 
@@ -293,7 +293,7 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
         quads_img.append(q)
         masks.append(_paste(canvas, deck.faces[card], q))
     # Coverage: a later card covers an earlier one.
-    covered = np.zeros((H, W), np.uint8)
+    covered: np.ndarray = np.zeros((H, W), np.uint8)
     vis: list[tuple[bool, float]] = []
     for i in range(n - 1, -1, -1):
         best = 0.0
@@ -318,7 +318,7 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
     # Glare: one or two soft bright blobs.
     if cfg.glare:
         for _ in range(int(rng.integers(1, 3))):
-            g = np.zeros((H // 4, W // 4), np.float32)
+            g: np.ndarray = np.zeros((H // 4, W // 4), np.float32)
             cv2.ellipse(g, (int(rng.uniform(0, W // 4)), int(rng.uniform(0, H // 4))),
                         (int(rng.uniform(15, 50)), int(rng.uniform(8, 25))), rng.uniform(0, 180), 0, 360, 1.0, -1)
             g = cv2.GaussianBlur(g, (0, 0), 8)

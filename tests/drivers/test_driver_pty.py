@@ -36,7 +36,7 @@ from drivers import (
     ZoneReading,
     open_board,
 )
-from tests.drivers.simproc import SimulatorProcess
+from drivers.simulator.process import SimulatorProcess
 
 HEARTBEAT_TIMEOUT = 0.4
 

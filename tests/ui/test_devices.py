@@ -32,7 +32,7 @@ from dealer_console.live.demo_devices import DemoDevices, FeltCards
 from dealer_console.live.devices import RED, CardStatus, DeviceHub, Sighting
 from dealer_console.live.table_session import TableSession
 from drivers.board import BoardConfig
-from tests.drivers.simproc import SimulatorProcess
+from drivers.simulator.process import SimulatorProcess
 from tests.ui.conftest import make_session
 from tests.ui.test_play_hands import key
 

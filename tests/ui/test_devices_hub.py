@@ -101,7 +101,7 @@ def test_configured_devices_a_video_camera_shows_its_picture_and_a_serial_board_
     import cv2
 
     from dealer_console.live.demo_devices import table_devices
-    from tests.drivers.simproc import SimulatorProcess
+    from drivers.simulator.process import SimulatorProcess
 
     session = make_session("O", {1: 100, 3: 100, 5: 100}, button=1, deck="As Ad 2c 3d  7h 8h 9s Tc  Qs Js 4h 5h  6c 2s 8c")
     assert table_devices(session, camera="none", sensors="none") is None

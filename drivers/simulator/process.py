@@ -1,4 +1,4 @@
-"""The simulator run as a separate process, for tests and the bench: commands in, lines out, always cleaned up."""
+"""The simulator run as a separate process (tests, the bench, drills): commands in, lines out, always cleaned up."""
 
 from __future__ import annotations
 
@@ -8,6 +8,10 @@ import sys
 import threading
 import time
 from pathlib import Path
+
+from drivers.errors import SensorOperationError, SensorTimeoutError
+
+__all__ = ["SimulatorProcess"]
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -56,7 +60,7 @@ class SimulatorProcess:
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
-                raise AssertionError(f"simulator did not print {prefix!r} within {timeout} s; printed: {self.seen[-20:]}")
+                raise SensorTimeoutError(f"simulator did not print {prefix!r} within {timeout} s; printed: {self.seen[-20:]}")
             try:
                 line = self.lines.get(timeout=left)
             except queue.Empty:
@@ -65,7 +69,7 @@ class SimulatorProcess:
             if line.startswith(prefix):
                 return line
             if line.startswith("ERR "):
-                raise AssertionError(f"simulator refused a command: {line}")
+                raise SensorOperationError(f"simulator refused a command: {line}")
 
     def wait_for_line(self, line: str, *, since: int = 0, timeout: float = 5.0) -> None:
         """Wait until ``line`` has been printed at or after position ``since`` of ``seen`` (it may already have been
@@ -85,7 +89,7 @@ class SimulatorProcess:
         """Ask it to quit; kill it if it does not within two seconds."""
         if self.process.poll() is None:
             try:
-                assert self.process.stdin is not None
+                assert self.process.stdin is not None  # opened with stdin=PIPE
                 self.process.stdin.write("quit\n")
                 self.process.stdin.flush()
                 self.process.stdin.close()
