@@ -17,9 +17,10 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
+from dealer_console.live.background import BackgroundRecorder
 from dealer_console.live.card_requests import CardRequest
 from dealer_console.live.notices import Notice
-from dealer_console.live.table_session import BackgroundRecorder, TableSession
+from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager

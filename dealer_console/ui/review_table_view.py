@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.hand import Hand
-from dealer_console.live.table_session import SeatState
+from dealer_console.live.views import SeatState
 from dealer_console.ui.felt_widget import FeltWidget
 
 
