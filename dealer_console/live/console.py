@@ -8,6 +8,7 @@ raises :class:`~dealer_console.live.errors.ConsoleStartError` naming it.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 
@@ -26,7 +27,7 @@ from dealer_console.store.recorder import RecordedTable, resume_table
 from dealer_console.store.store import StaffMember, Store
 
 __all__ = [
-    "DEMO_DEALER", "DEMO_FLOOR", "DEMO_PLAYERS", "Console", "configured_session", "demo_session", "demo_sign_in",
+    "DEMO_DEALER", "DEMO_FLOOR", "DEMO_PLAYERS", "Console", "SignIn", "configured_session", "demo_session", "demo_sign_in",
     "recorded_session",
 ]
 
@@ -35,6 +36,9 @@ DEMO_DEALER = ("Demo dealer", "0000")
 """The demo table's dealer account (name, PIN): created in a demo's store and signed in automatically."""
 DEMO_FLOOR = ("Floor (demo)", "1234")
 """The demo table's floor manager (name, PIN), for the floor's dialogs at a demo table."""
+
+SignIn = Callable[[str, str], StaffMember]
+"""Checks a name and a PIN or password; returns the staff member or raises the store's ``SignInError``."""
 
 
 def recorded_session(store: Store, table: Table, *, deck_for_hand: DeckSource | None = None, dealer: str = "dealer",

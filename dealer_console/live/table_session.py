@@ -106,7 +106,7 @@ from dealer_console.live.evidence import play_camera_event
 from dealer_console.live.listeners import Listeners
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.recording import HandRecorder, TableRecorder
-from dealer_console.live.views import SeatState, cards_in_play, result_lines, seat_states
+from dealer_console.live.views import BoardRow, SeatState, board_rows, cards_in_play, result_lines, seat_states
 from dealer_console.store.errors import StoreError
 from dealer_console.store.models import Source
 from dealer_console.store.store import StaffMember
@@ -564,6 +564,10 @@ class TableSession(Dealing):
     def seat_states(self) -> list[SeatState]:
         """Every seated player, in seat order, as the dealer sees them now."""
         return seat_states(self.table, self.hand, self.plan)
+
+    def board_rows(self) -> tuple[BoardRow, ...]:
+        """The boards of the hand as the felt lays them out."""
+        return board_rows(self.hand)
 
     def result_lines(self) -> list[str]:
         """Who won what and why, in the engine's words (empty until the hand is over)."""

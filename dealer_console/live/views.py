@@ -10,7 +10,7 @@ from dealer_console.engine.hand import Hand, Phase
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_events import HandPlan
 
-__all__ = ["SeatState", "cards_in_play", "result_lines", "seat_states"]
+__all__ = ["BoardRow", "SeatState", "board_rows", "cards_in_play", "result_lines", "seat_states"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,31 @@ class SeatState:
         if self.to_act:
             return "TO ACT"
         return ""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One board of one run as the felt lays it out: its cards so far (five places)."""
+
+    run: int
+    board: int
+    cards: tuple[Card, ...]
+    runs: int
+    """Runs shown (a row names its run when more than one)."""
+    boards: int
+    """Boards of this run (a row names its board when more than one)."""
+
+
+def board_rows(hand: Hand | None) -> tuple[BoardRow, ...]:
+    """Every board of every run planned or dealt, in order (empty boards before the flop)."""
+    if hand is None:
+        return ()
+    runs = max(hand.run_count, hand.planned_runs())
+    rows: list[BoardRow] = []
+    for run in range(runs):
+        boards = hand.boards(run) or tuple(() for _ in range(hand.game.variant.boards))
+        rows.extend(BoardRow(run, number, tuple(cards), runs, len(boards)) for number, cards in enumerate(boards))
+    return tuple(rows)
 
 
 def _markers(hand: Hand | None, plan: HandPlan | None) -> tuple[dict[int, int], dict[int, list[str]]]:

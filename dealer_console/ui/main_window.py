@@ -19,6 +19,7 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QVBoxLa
 
 from dealer_console.live.background import BackgroundRecorder
 from dealer_console.live.card_requests import CardRequest
+from dealer_console.live.console import SignIn
 from dealer_console.live.notices import Notice
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
@@ -28,7 +29,8 @@ from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
     from dealer_console.live.devices import DeviceHub
-    from dealer_console.store.store import StaffMember
+
+__all__ = ["DealerWindow"]
 
 
 class DealerWindow(QMainWindow):
@@ -218,10 +220,6 @@ class DealerWindow(QMainWindow):
         self._unsubscribe = []
         self._release_capture()
         super().closeEvent(event)
-
-
-SignIn = Callable[[str, str], "StaffMember"]
-"""Checks a name and a PIN or password; returns the staff member or raises ``StoreError``."""
 
 
 def _store_sign_in(session: TableSession) -> SignIn | None:
