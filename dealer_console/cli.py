@@ -8,6 +8,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TypeVar
 
 from dealer_console.engine.autoplay import play_random_hand, random_setup
 from dealer_console.engine.errors import EngineError
@@ -18,6 +19,11 @@ from dealer_console.engine.schedule import GameSchedule, mix_rotation, mixed_oma
 from dealer_console.engine.table import Table, TableConfig
 from dealer_console.engine.table_autoplay import TableSession
 from dealer_console.engine.table_events import HandMisdealt
+
+__all__ = [
+    "build_parser", "cmd_console", "cmd_demo", "cmd_games", "cmd_review", "cmd_simulate", "cmd_staff", "cmd_verify_log", "main",
+    "simulation_schedule",
+]
 
 
 def _describe_event(data: dict[str, object]) -> str:
@@ -187,7 +193,10 @@ def _configuration_epilog() -> str:
     )
 
 
-def _let_top_level_options_through(commands: argparse._SubParsersAction[argparse.ArgumentParser], shared: set[str]) -> None:
+_Parser = TypeVar("_Parser", bound=argparse.ArgumentParser)
+
+
+def _let_top_level_options_through(commands: argparse._SubParsersAction[_Parser], shared: set[str]) -> None:
     """A subcommand's copy of a top-level option keeps the value given before the command unless given again after it.
 
     argparse fills a subcommand's defaults over the values parsed before it, so ``--database X verify-log`` lost X.

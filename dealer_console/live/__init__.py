@@ -1,1 +1,14 @@
-"""The live table: sensor and camera readings turned into facts for the dealer to accept."""
+"""The live table: the running table without a screen, and the devices that feed it.
+
+- :mod:`~dealer_console.live.table_session`: :class:`TableSession`, the table in play and the dealer's commands
+  (:mod:`~dealer_console.live.commands`), dealt through :mod:`~dealer_console.live.dealing` from the
+  :mod:`~dealer_console.live.deck` model, recorded through a :mod:`~dealer_console.live.recording` protocol
+  (camera evidence: :mod:`~dealer_console.live.evidence`), run off the screen's thread by
+  :mod:`~dealer_console.live.background`, its news told through :mod:`~dealer_console.live.listeners`.
+- What the screen shows: :mod:`~dealer_console.live.views` (seats, boards, results), :mod:`~dealer_console.live.offers`
+  (what the dealer may do now), :mod:`~dealer_console.live.notices`, :mod:`~dealer_console.live.card_requests`.
+- The console's start-up: :mod:`~dealer_console.live.console` (store, table, sign-in) and
+  :mod:`~dealer_console.live.shipping` (the card room).
+- Sensors and cameras: :mod:`~dealer_console.live.sensors`, :mod:`~dealer_console.live.devices`,
+  :mod:`~dealer_console.live.demo_devices`. Errors: :mod:`~dealer_console.live.errors`.
+"""

@@ -7,8 +7,20 @@ console's start-up.
 
 from __future__ import annotations
 
-__all__ = ["LiveError"]
+__all__ = ["ConsoleStartError", "LiveError"]
 
 
 class LiveError(ValueError):
     """Base of every refusal by the running table (not the rules engine's own)."""
+
+
+# ---------------------------------------------------------------------- the console's start-up
+
+
+class ConsoleStartError(LiveError):
+    """The console could not start its table: ``step`` names what failed (opening the store, resuming the table, signing in)."""
+
+    def __init__(self, step: str, reason: str) -> None:
+        super().__init__(f"{step}: {reason}")
+        self.step = step
+        self.reason = reason

@@ -9,18 +9,22 @@ face down, Shift+D types the street due and Shift+S the hand shown (the card ent
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QIntValidator
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from dealer_console.engine.games import Structure
-from dealer_console.engine.hand import Phase
-from dealer_console.live.card_requests import BoardTarget
+from dealer_console.live.commands import Wager
+from dealer_console.live.offers import MAX_DISCARDS_OFFERED, Offer, OfferKind, offers_now
 from dealer_console.live.table_session import TableSession
 
-MAX_DISCARD_BUTTONS = 6
+__all__ = ["ActionBar"]
+
+_DIALOGS = {OfferKind.RESTRADDLE: "restraddle", OfferKind.EXTRA_BOARDS: "extra_boards", OfferKind.TYPE_BOARD: "card_entry_board",
+            OfferKind.TYPE_SHOWN: "card_entry_show"}
+"""Offers the window answers with a dialog, by the name of its opener."""
 
 
 class ActionBar(QWidget):
@@ -39,7 +43,8 @@ class ActionBar(QWidget):
         left.addLayout(row_actions)
         left.addLayout(row_other)
         outer.addLayout(left, 4)
-        self._amounts: dict[str, int] = {}
+        self.offers: dict[str, Offer] = {}
+        """The offer each shown button takes, by the button's name."""
         self.openers: dict[str, Callable[[], object]] = {}
         """Dialogs the window opens for a button (``restraddle``, ``extra_boards``, ``card_entry_board``, ``card_entry_show``)."""
 
@@ -55,29 +60,18 @@ class ActionBar(QWidget):
             self.shortcuts[name] = key
             return button
 
-        s = session
-        add("fold", "F", s.fold, row_actions)
-        add("check", "K", s.check, row_actions)
-        add("call", "C", s.call, row_actions)
-        add("min", "R", lambda: s.wager(self._amounts["min"]), row_actions)
-        add("pot", "P", lambda: s.wager(self._amounts["pot"]), row_actions)
-        add("all_in", "A", s.all_in, row_actions)
-        for index in range(MAX_DISCARD_BUTTONS):
-            add(f"discard_{index + 1}", str(index + 1), lambda _=False, i=index: s.discard(i), row_actions)
-        add("deal", "D", self._deal, row_actions, primary=True)
-        add("straddle", "T", s.post_straddle, row_other)
-        add("restraddle", "G", lambda: self._open("restraddle"), row_other)
-        add("mississippi", "I", s.post_mississippi, row_other)
-        add("extra_boards", "X", lambda: self._open("extra_boards"), row_other)
-        for runs, key in ((1, "Q"), (2, "W"), (3, "E")):
-            add(f"runs_{runs}", key, lambda _=False, r=runs: self._choose_runs(r), row_other)
-        add("deal_typed", "Shift+D", lambda: self._open("card_entry_board"), row_other)
-        add("show", "S", lambda: self._showdown(s.show), row_other, primary=True)
-        add("show_typed", "Shift+S", lambda: self._open("card_entry_show"), row_other)
-        add("muck", "M", lambda: self._showdown(s.muck), row_other)
-        add("next_hand", "N", s.start_hand, row_other, primary=True)
-        add("undo", "Ctrl+Z", s.undo, row_other)
-        add("misdeal", "Ctrl+Shift+M", lambda: s.misdeal(), row_other)
+        for name, key, row, primary in (
+            ("fold", "F", row_actions, False), ("check", "K", row_actions, False), ("call", "C", row_actions, False),
+            ("min", "R", row_actions, False), ("pot", "P", row_actions, False), ("all_in", "A", row_actions, False),
+            *((f"discard_{index + 1}", str(index + 1), row_actions, False) for index in range(MAX_DISCARDS_OFFERED)),
+            ("deal", "D", row_actions, True), ("straddle", "T", row_other, False), ("restraddle", "G", row_other, False),
+            ("mississippi", "I", row_other, False), ("extra_boards", "X", row_other, False),
+            ("runs_1", "Q", row_other, False), ("runs_2", "W", row_other, False), ("runs_3", "E", row_other, False),
+            ("deal_typed", "Shift+D", row_other, False), ("show", "S", row_other, True), ("show_typed", "Shift+S", row_other, False),
+            ("muck", "M", row_other, False), ("next_hand", "N", row_other, True), ("undo", "Ctrl+Z", row_other, False),
+            ("misdeal", "Ctrl+Shift+M", row_other, False),
+        ):
+            add(name, key, functools.partial(self._take, name), row, primary)
 
         keypad = QGridLayout()
         self.amount_edit = QLineEdit()
@@ -106,27 +100,17 @@ class ActionBar(QWidget):
 
     # ------------------------------------------------------------------ commands
 
-    def _open(self, name: str) -> None:
-        opener = self.openers.get(name)
-        if opener is not None:
-            opener()
-
-    def _deal(self) -> None:
-        hand = self.session.hand
-        if hand is not None and hand.phase in (Phase.POSTING, Phase.DEALING):
-            self.session.deal_hole_cards()
-        else:
-            self.session.deal_board()
-
-    def _choose_runs(self, runs: int) -> None:
-        choosers = self.session.runs_choosers()
-        if choosers:
-            self.session.choose_runs(choosers[0], runs)
-
-    def _showdown(self, verb: Callable[[int], bool]) -> None:
-        seats = self.session.showdown_seats()
-        if seats:
-            verb(seats[0])
+    def _take(self, name: str, _checked: bool = False) -> None:
+        """The dealer takes the offer on button ``name``: its command goes to the session, or its dialog opens."""
+        offer = self.offers.get(name)
+        if offer is None:
+            return
+        if offer.command is not None:
+            self.session.perform(offer.command)
+        elif offer.kind in _DIALOGS:
+            opener = self.openers.get(_DIALOGS[offer.kind])
+            if opener is not None:
+                opener()
 
     def _keypad(self, text: str) -> None:
         if text == "C":
@@ -139,7 +123,7 @@ class ActionBar(QWidget):
     def _wager_typed(self) -> None:
         text = self.amount_edit.text()
         if text:
-            if self.session.wager(int(text)):
+            if self.session.perform(Wager(int(text))):
                 self.amount_edit.clear()
 
     # ------------------------------------------------------------------ view
@@ -153,97 +137,82 @@ class ActionBar(QWidget):
         button.show()
 
     def _on_session_change(self, session: TableSession) -> None:
-        """Show only what may be done now."""
-        hand = session.hand
+        """Show only what may be done now (the session's offers)."""
+        self.offers = {}
         shown: dict[str, str | None] = {name: None for name in self.buttons}
-        legal = session.legal_actions()
-        discarding = session.discarding_seat()
-        if hand is None or hand.is_complete:
-            shown["next_hand"] = self.tr("Next hand")
-        elif discarding is not None:
-            for index, card in enumerate(hand.hole_cards(discarding)[:MAX_DISCARD_BUTTONS]):
-                what = card.symbol if card else self.tr("card {0}").format(index + 1)
-                shown[f"discard_{index + 1}"] = self.tr("Seat {0} discards {1}").format(discarding, what)
-            if legal is not None and legal.can_fold:
-                shown["fold"] = self.tr("Seat {0} folds").format(legal.seat)
-        elif legal is not None:
-            seat = legal.seat
-            if legal.can_fold and legal.call_amount:
-                shown["fold"] = self.tr("Fold")
-            if legal.can_check:
-                shown["check"] = self.tr("Check")
-            if legal.call_amount:
-                shown["call"] = self.tr("Call {0}").format(legal.call_amount)
-            if legal.can_bet or legal.can_raise:
-                self._amounts["min"] = legal.min_to
-                minimum = self.tr("Bet {0}") if legal.can_bet else self.tr("Raise to {0}")
-                shown["min"] = minimum.format(legal.min_to) + (self.tr(" (min)") if legal.max_to > legal.min_to else "")
-                pot_to = self._pot_size(session, legal.seat, legal.call_amount)
-                pot_to = min(max(pot_to, legal.min_to), legal.max_to)
-                if legal.max_to > legal.min_to and hand.game.structure is not Structure.LIMIT:
-                    self._amounts["pot"] = pot_to
-                    shown["pot"] = (self.tr("Pot: bet {0}") if legal.can_bet else self.tr("Pot: raise to {0}")).format(pot_to)
-                keypad = self.tr("Bet keypad amount ({0}–{1})") if legal.can_bet else self.tr("Raise to keypad amount ({0}–{1})")
-                shown["wager"] = keypad.format(legal.min_to, legal.max_to)
-            if legal.all_in_to:
-                shown["all_in"] = self.tr("All-in {0}").format(legal.all_in_to)
-            self.setToolTip(self.tr("Seat {0} to act").format(seat))
-        else:
-            if hand.phase in (Phase.POSTING, Phase.DEALING):
-                shown["deal"] = self.tr("Deal hole cards")
-                straddler = session.can_straddle()
-                if straddler is not None:
-                    shown["straddle"] = self.tr("Seat {0} straddles {1}").format(straddler, 2 * hand.game.stakes.big_blind)
-                button = session.can_mississippi()
-                if button is not None:
-                    shown["mississippi"] = self.tr("Seat {0} Mississippi {1}").format(button, 2 * hand.game.stakes.big_blind)
-                asker = session.restraddle_seat()
-                if asker is not None and "restraddle" in self.openers:
-                    shown["restraddle"] = self.tr("Seat {0} re-straddle…").format(asker)
-                elif straddler is not None and "restraddle" in self.openers:
-                    shown["restraddle"] = self.tr("Straddle and re-straddle…")
-            target = session.next_board()
-            if target is not None:
-                shown["deal"] = self._deal_label(target, boards=hand.game.variant.boards, runs=hand.planned_runs())
-                if session.board_request() is not None and "card_entry_board" in self.openers:
-                    shown["deal_typed"] = (self.tr("Type the flop…"), self.tr("Type the turn…"), self.tr("Type the river…"))[target.street]
-            choosers = session.runs_choosers()
-            if choosers:
-                if "extra_boards" in self.openers:
-                    shown["extra_boards"] = self.tr("Extra boards…")
-                for runs, words in ((1, self.tr("Seat {0}: run once")), (2, self.tr("Seat {0}: run twice")), (3, self.tr("Seat {0}: run three times"))):
-                    if hand.can_choose_runs(choosers[0], runs):
-                        shown[f"runs_{runs}"] = words.format(choosers[0])
-            seats = session.showdown_seats()
-            if seats:
-                shown["show"] = self.tr("Seat {0} shows").format(seats[0])
-                shown["muck"] = self.tr("Seat {0} mucks").format(seats[0])
-                if session.show_request() is not None and "card_entry_show" in self.openers:
-                    shown["show_typed"] = self.tr("Seat {0} shows: type the cards…").format(seats[0])
-        if hand is not None and not hand.is_complete:
-            shown["undo"] = self.tr("Undo")
-            if not hand.substantial_action:
-                shown["misdeal"] = self.tr("Misdeal")
-        if hand is not None and hand.is_complete and hand.events_in_force:
-            shown["undo"] = self.tr("Undo")
+        for offer in offers_now(session):
+            if offer.kind in _DIALOGS and _DIALOGS[offer.kind] not in self.openers:
+                continue
+            name, words = self._button(offer)
+            self.offers[name] = offer
+            shown[name] = words
+            if offer.kind in (OfferKind.CHECK, OfferKind.CALL):
+                self.setToolTip(self.tr("Seat {0} to act").format(offer.seat))
         for name, text in shown.items():
             self._set(name, text)
         self.keypad_widgets.setVisible(shown["wager"] is not None)
 
-    def _deal_label(self, target: BoardTarget, *, boards: int, runs: int) -> str:
+    def _button(self, offer: Offer) -> tuple[str, str]:  # noqa: C901, PLR0911, PLR0912 - one sentence per kind of offer
+        """The button that shows ``offer``, and its words in the screen's language."""
+        kind, seat = offer.kind, offer.seat
+        match kind:
+            case OfferKind.FOLD:
+                return "fold", self.tr("Seat {0} folds").format(seat) if offer.names_seat else self.tr("Fold")
+            case OfferKind.CHECK:
+                return "check", self.tr("Check")
+            case OfferKind.CALL:
+                return "call", self.tr("Call {0}").format(offer.amount)
+            case OfferKind.MIN:
+                minimum = self.tr("Raise to {0}") if offer.raising else self.tr("Bet {0}")
+                return "min", minimum.format(offer.amount) + (self.tr(" (min)") if offer.above_min else "")
+            case OfferKind.POT:
+                return "pot", (self.tr("Pot: raise to {0}") if offer.raising else self.tr("Pot: bet {0}")).format(offer.amount)
+            case OfferKind.WAGER:
+                keypad = self.tr("Raise to keypad amount ({0}–{1})") if offer.raising else self.tr("Bet keypad amount ({0}–{1})")
+                return "wager", keypad.format(offer.low, offer.high)
+            case OfferKind.ALL_IN:
+                return "all_in", self.tr("All-in {0}").format(offer.amount)
+            case OfferKind.DISCARD:
+                what = offer.card.symbol if offer.card else self.tr("card {0}").format(offer.index + 1)
+                return f"discard_{offer.index + 1}", self.tr("Seat {0} discards {1}").format(seat, what)
+            case OfferKind.DEAL_HOLE_CARDS:
+                return "deal", self.tr("Deal hole cards")
+            case OfferKind.DEAL_BOARD:
+                return "deal", self._deal_label(offer)
+            case OfferKind.TYPE_BOARD:
+                return "deal_typed", (self.tr("Type the flop…"), self.tr("Type the turn…"), self.tr("Type the river…"))[offer.index]
+            case OfferKind.STRADDLE:
+                return "straddle", self.tr("Seat {0} straddles {1}").format(seat, offer.amount)
+            case OfferKind.MISSISSIPPI:
+                return "mississippi", self.tr("Seat {0} Mississippi {1}").format(seat, offer.amount)
+            case OfferKind.RESTRADDLE:
+                return "restraddle", self.tr("Straddle and re-straddle…") if seat is None else self.tr("Seat {0} re-straddle…").format(seat)
+            case OfferKind.EXTRA_BOARDS:
+                return "extra_boards", self.tr("Extra boards…")
+            case OfferKind.RUNS:
+                words = {1: self.tr("Seat {0}: run once"), 2: self.tr("Seat {0}: run twice"), 3: self.tr("Seat {0}: run three times")}
+                return f"runs_{offer.runs}", words[offer.runs].format(seat)
+            case OfferKind.SHOW:
+                return "show", self.tr("Seat {0} shows").format(seat)
+            case OfferKind.TYPE_SHOWN:
+                return "show_typed", self.tr("Seat {0} shows: type the cards…").format(seat)
+            case OfferKind.MUCK:
+                return "muck", self.tr("Seat {0} mucks").format(seat)
+            case OfferKind.NEXT_HAND:
+                return "next_hand", self.tr("Next hand")
+            case OfferKind.UNDO:
+                return "undo", self.tr("Undo")
+            case OfferKind.MISDEAL:
+                return "misdeal", self.tr("Misdeal")
+
+    def _deal_label(self, offer: Offer) -> str:
         """``Deal flop``, ``Deal turn, board 2``, ``Deal river, run 2`` in the screen's language."""
+        target = offer.target
+        assert target is not None
         street = (self.tr("Deal flop"), self.tr("Deal turn"), self.tr("Deal river"))[target.street]
         where = []
-        if runs > 1:
+        if offer.runs > 1:
             where.append(self.tr("run {0}").format(target.run + 1))
-        if boards > 1:
+        if offer.boards > 1:
             where.append(self.tr("board {0}").format(target.board + 1))
         return street + (f", {', '.join(where)}" if where else "")
-
-    @staticmethod
-    def _pot_size(session: TableSession, seat: int, call_amount: int) -> int:
-        """A pot-sized raise: the bet after calling, plus the pot after the call (SPEC: Pot-limit maximum)."""
-        hand = session.hand
-        assert hand is not None
-        bet = hand.bets[seat]
-        return bet + call_amount + hand.pot_total + call_amount

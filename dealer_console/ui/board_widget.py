@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
-from dealer_console.engine.hand import Hand
+from dealer_console.live.views import BoardRow
 from dealer_console.ui.card_text import cards_html
 
 
@@ -19,22 +19,19 @@ class BoardWidget(QLabel):
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.setStyleSheet("font-size: 22pt; color: white;")
 
-    def show_hand(self, hand: Hand | None, *, four_colour: bool) -> None:
-        """Show the boards of ``hand``."""
-        if hand is None:
+    def show_boards(self, rows: tuple[BoardRow, ...] | None, *, four_colour: bool) -> None:
+        """Show the boards of the hand (``None``: no hand)."""
+        if rows is None:
             self.setText("")
             return
-        runs = max(hand.run_count, hand.planned_runs())
         lines = []
-        for run in range(runs):
-            boards = hand.boards(run) or tuple(() for _ in range(hand.game.variant.boards))
-            for number, cards in enumerate(boards):
-                where = []
-                if runs > 1:
-                    where.append(f"Run {run + 1}")
-                if len(boards) > 1:
-                    where.append(f"Board {number + 1}")
-                head = f"<span style='font-size:14pt'>{' · '.join(where)}:</span> " if where else ""
-                blanks = "&nbsp;" + "&nbsp;".join("<span style='color:#7fa77f'>[&nbsp;&nbsp;]</span>" for _ in range(5 - len(cards)))
-                lines.append(head + cards_html(cards, four_colour=four_colour) + (blanks if len(cards) < 5 else ""))
+        for row in rows:
+            where = []
+            if row.runs > 1:
+                where.append(f"Run {row.run + 1}")
+            if row.boards > 1:
+                where.append(f"Board {row.board + 1}")
+            head = f"<span style='font-size:14pt'>{' · '.join(where)}:</span> " if where else ""
+            blanks = "&nbsp;" + "&nbsp;".join("<span style='color:#7fa77f'>[&nbsp;&nbsp;]</span>" for _ in range(5 - len(row.cards)))
+            lines.append(head + cards_html(row.cards, four_colour=four_colour) + (blanks if len(row.cards) < 5 else ""))
         self.setText("<br>".join(lines))

@@ -33,7 +33,7 @@ class FeltWidget(QWidget):
         states = {state.seat: state for state in session.seat_states()}
         for seat, widget in self.seats.items():
             widget.show_state(states.get(seat), four_colour=four_colour)
-        self.board.show_hand(session.hand, four_colour=four_colour)
+        self.board.show_boards(None if session.hand is None else session.board_rows(), four_colour=four_colour)
         self.pots.show_session(session)
 
     def _oval(self) -> QRectF:

@@ -17,9 +17,11 @@ from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
 
+from dealer_console.live.background import BackgroundRecorder
 from dealer_console.live.card_requests import CardRequest
+from dealer_console.live.console import SignIn
 from dealer_console.live.notices import Notice
-from dealer_console.live.table_session import BackgroundRecorder, TableSession
+from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
@@ -27,7 +29,8 @@ from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
     from dealer_console.live.devices import DeviceHub
-    from dealer_console.store.store import StaffMember
+
+__all__ = ["DealerWindow"]
 
 
 class DealerWindow(QMainWindow):
@@ -217,10 +220,6 @@ class DealerWindow(QMainWindow):
         self._unsubscribe = []
         self._release_capture()
         super().closeEvent(event)
-
-
-SignIn = Callable[[str, str], "StaffMember"]
-"""Checks a name and a PIN or password; returns the staff member or raises ``StoreError``."""
 
 
 def _store_sign_in(session: TableSession) -> SignIn | None:

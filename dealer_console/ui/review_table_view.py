@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.hand import Hand
-from dealer_console.live.table_session import SeatState
+from dealer_console.live.views import SeatState, board_rows
 from dealer_console.ui.felt_widget import FeltWidget
 
 
@@ -49,7 +49,7 @@ class ReviewTableView(QWidget):
                 all_in=not settled and hand.is_all_in(seat), to_act=hand.actor == seat, owes_discard=False,
                 markers=tuple(markers.get(seat, ())),
             ), four_colour=four_colour)
-        self.felt.board.show_hand(hand, four_colour=four_colour)
+        self.felt.board.show_boards(board_rows(hand), four_colour=four_colour)
         if settled:
             lines = result_lines if result_lines is not None else (hand.result.describe() if hand.result is not None else
                                                                     [f"Hand {hand.phase.value}: every chip goes back"])

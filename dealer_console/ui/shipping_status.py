@@ -12,13 +12,15 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_console.live.notices import Notice, NoticeLevel
-from dealer_console.room.shipper import Shipper, ShipState, ShipStatus
+from dealer_console.live.shipping import ShippingReport, ShippingState, TableShipping
 from dealer_console.ui.notification_area import NotificationManager
 
+__all__ = ["ShippingStatus"]
+
 _STYLE = {
-    ShipState.IN_SYNC: "background: #d8f5d8; color: #0b3d0b;",
-    ShipState.BEHIND: "background: #fff1c2; color: #4a3b00;",
-    ShipState.FAILING: "background: #ffd6d6; color: #6b0000; font-weight: bold;",
+    ShippingState.IN_SYNC: "background: #d8f5d8; color: #0b3d0b;",
+    ShippingState.BEHIND: "background: #fff1c2; color: #4a3b00;",
+    ShippingState.FAILING: "background: #ffd6d6; color: #6b0000; font-weight: bold;",
 }
 
 
@@ -27,14 +29,14 @@ class ShippingStatus(QLabel):
 
     status_read = Signal(object)
 
-    def __init__(self, shipper: Shipper, notifications: NotificationManager | None = None, *, interval_s: float = 0.5,
+    def __init__(self, shipping: TableShipping, notifications: NotificationManager | None = None, *, interval_s: float = 0.5,
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("shipping_status")
         self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.shipper = shipper
+        self.shipping = shipping
         self.notifications = notifications
-        self.status: ShipStatus | None = None
+        self.status: ShippingReport | None = None
         self._reported_error: str | None = None
         self._stop = threading.Event()
         self.status_read.connect(self._on_status_read)
@@ -44,7 +46,7 @@ class ShippingStatus(QLabel):
 
     def _poll(self, interval_s: float) -> None:
         while not self._stop.is_set():
-            self.status_read.emit(self.shipper.status(refresh=True))
+            self.status_read.emit(self.shipping.report())
             self._stop.wait(interval_s)
 
     def stop(self) -> None:
@@ -53,11 +55,11 @@ class ShippingStatus(QLabel):
         self._thread.join(5.0)
 
     @Slot(object)
-    def _on_status_read(self, status: ShipStatus) -> None:
+    def _on_status_read(self, status: ShippingReport) -> None:
         self.status = status
-        if status.state is ShipState.IN_SYNC:
+        if status.state is ShippingState.IN_SYNC:
             text = self.tr("card room: in sync")
-        elif status.state is ShipState.BEHIND:
+        elif status.state is ShippingState.BEHIND:
             text = self.tr("card room: behind by {0} event(s)").format(status.behind)
         else:
             text = self.tr("card room: FAILING, {0} event(s) not shipped: {1}").format(status.behind, status.error)
@@ -66,10 +68,10 @@ class ShippingStatus(QLabel):
         self.setStyleSheet(_STYLE[status.state] + " padding: 2px 8px;")
         if self.notifications is None:
             return
-        if status.state is ShipState.FAILING and status.error != self._reported_error:
+        if status.state is ShippingState.FAILING and status.error != self._reported_error:
             self._reported_error = status.error
             self.notifications.warning(self.tr("Shipping to the card room is failing (the table deals on; nothing is lost): {0}")
                                        .format(status.error))
-        elif status.state is not ShipState.FAILING and self._reported_error is not None:
+        elif status.state is not ShippingState.FAILING and self._reported_error is not None:
             self._reported_error = None
             self.notifications.post(Notice(NoticeLevel.INFO, self.tr("Shipping to the card room works again: {0}").format(text)))

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from dealer_console.engine.schedule import single_game
 from dealer_console.engine.table import Table, TableConfig
+from dealer_console.live.deck import stacked_deck
 from dealer_console.live.notices import Notice, NoticeLevel
-from dealer_console.live.table_session import TableSession, stacked_deck
+from dealer_console.live.table_session import TableSession
 
 
 def session(game: str = "O") -> TableSession:

@@ -15,8 +15,10 @@ from dealer_console.config import StoreSettings
 from dealer_console.engine.events import BoardDealt, Event, Folded
 from dealer_console.engine.schedule import single_game
 from dealer_console.engine.table import Table, TableConfig
+from dealer_console.live.console import recorded_session
+from dealer_console.live.deck import stacked_deck
 from dealer_console.live.notices import Notice, NoticeLevel
-from dealer_console.live.table_session import TableSession, stacked_deck
+from dealer_console.live.table_session import TableSession
 from dealer_console.store import Store
 from dealer_console.store.codec import table_event_types
 from dealer_console.store.store import HAND_EVENT_KINDS
@@ -37,7 +39,7 @@ def template(name: str = "Store table") -> Table:
 
 
 def recorded(store: Store) -> TableSession:
-    return TableSession.recorded(store, template(), deck_for_hand=lambda _: stacked_deck(DECK), dealer="Dana")
+    return recorded_session(store, template(), deck_for_hand=lambda _: stacked_deck(DECK), dealer="Dana")
 
 
 def stored_hand_events(store: Store, session: TableSession) -> list[Event]:
@@ -137,7 +139,7 @@ def test_database_replaced_under_the_console_refuses_plainly_and_the_hand_stays_
         Path(f"{path}{suffix}").unlink(missing_ok=True)
     path.write_bytes(b"this is not a database" * 100)
     assert not session.deal_hole_cards()
-    assert session.hand.snapshot() == snapshot and session._deck == list(reversed(stacked_deck(DECK)))
+    assert session.hand.snapshot() == snapshot and session.deck.cards == list(reversed(stacked_deck(DECK)))
     assert notices and notices[-1].level is NoticeLevel.ERROR and notices[-1].text.startswith("Not recorded")
     store.close()
 
@@ -163,7 +165,7 @@ def test_a_session_reopened_on_the_same_file_resumes_the_open_hand(tmp_path: Pat
         assert again.plan == plan and again.hand is not None
         assert again.hand.events == events and again.hand.snapshot() == snapshot
         assert again.table.seats == control.table.seats
-        assert again._deck == control._deck
+        assert again.deck.cards == control.deck.cards
         for s in (again, control):
             assert s.call() and s.fold()
             while not s.hand.is_complete:

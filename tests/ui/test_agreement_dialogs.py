@@ -20,7 +20,9 @@ from PySide6.QtWidgets import QCheckBox, QLineEdit, QPushButton
 from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.schedule import single_game
 from dealer_console.engine.table import Table, TableConfig
-from dealer_console.live.table_session import TableSession, stacked_deck
+from dealer_console.live.console import recorded_session
+from dealer_console.live.deck import stacked_deck
+from dealer_console.live.table_session import TableSession
 from dealer_console.store import Store
 from dealer_console.store.models import Role, Source
 from dealer_console.ui import dialogs
@@ -45,7 +47,7 @@ def recorded_table(store: Store, name: str = "Table 4") -> TableSession:
     for seat in (1, 3, 5, 7):
         table.sit_down(seat=seat, player=f"P{seat}", buy_in=100)
     table.place_button(seat=1)
-    return TableSession.recorded(store, table, deck_for_hand=lambda _: stacked_deck(""), dealer="Oleg")
+    return recorded_session(store, table, deck_for_hand=lambda _: stacked_deck(""), dealer="Oleg")
 
 
 def floor_signs_in(qtbot, window, name: str = "Nadia", pin: str = "4321") -> None:  # type: ignore[no-untyped-def]

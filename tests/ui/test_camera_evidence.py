@@ -25,10 +25,12 @@ import pytest
 
 from dealer_console.engine.cards import Card
 from dealer_console.live.card_requests import CameraCards, CardPicture
+from dealer_console.live.console import recorded_session
+from dealer_console.live.deck import stacked_deck
 from dealer_console.live.demo_devices import DemoDevices
 from dealer_console.live.devices import CameraFeed, CameraVotes, CardStatus, Sighting
 from dealer_console.live.notices import Notice, NoticeLevel
-from dealer_console.live.table_session import TableSession, stacked_deck
+from dealer_console.live.table_session import TableSession
 from tests.ui.conftest import make_session
 from tests.ui.test_devices import DECK, WAIT_MS, KnownRecognizer, card
 from tests.ui.test_play_hands import key
@@ -68,7 +70,7 @@ def test_a_recorded_hand_read_by_the_camera_keeps_each_cards_crop_and_its_frame_
 
     with Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}", settings=StoreSettings()) as store:
         template = make_session("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DECK)
-        session = TableSession.recorded(store, template.table, deck_for_hand=lambda _: stacked_deck(DECK))
+        session = recorded_session(store, template.table, deck_for_hand=lambda _: stacked_deck(DECK))
         kept_on: list[str] = []
         put = store.put_evidence
 
@@ -182,7 +184,7 @@ def test_pictures_that_cannot_be_kept_never_hold_up_the_deal_and_a_refused_deal_
 
     with Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}", settings=StoreSettings()) as store:
         template = make_session("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DECK)
-        session = TableSession.recorded(store, template.table, deck_for_hand=lambda _: stacked_deck(DECK))
+        session = recorded_session(store, template.table, deck_for_hand=lambda _: stacked_deck(DECK))
         notices: list[Notice] = []
         session.subscribe_notices(notices.append)
         assert session.start_hand()

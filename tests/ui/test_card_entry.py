@@ -21,6 +21,7 @@ from PySide6.QtCore import Qt
 
 from dealer_console.engine.cards import parse_card
 from dealer_console.engine.hand import Phase
+from dealer_console.live.console import recorded_session
 from dealer_console.live.devices import CameraFeed, CameraZones, DeviceHub
 from dealer_console.live.table_session import TableSession
 from dealer_console.store import Store
@@ -169,7 +170,7 @@ def test_typed_cards_are_stored_as_the_dealers_and_the_cameras_as_the_cameras(qt
     from tests.live.test_table_session_store import template
 
     with Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}") as store:
-        session = face_down(TableSession.recorded(store, template("Typed table"), dealer="Dana"))
+        session = face_down(recorded_session(store, template("Typed table"), dealer="Dana"))
         read_flop = cards("6c 2s 8c")
         session.board_cards = lambda target, count: read_flop if target.street == 0 else None  # the camera reads the flop only
         window = open_window(session)

@@ -335,8 +335,8 @@ def test_a_recorded_table_takes_the_camera_flop_on_its_recorder_thread(qtbot, op
     import threading
 
     from dealer_console.config import StoreSettings
+    from dealer_console.live.console import demo_session
     from dealer_console.store import Store
-    from dealer_console.ui.app import demo_session
 
     with Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}", settings=StoreSettings()) as store:
         session = demo_session(game="O", seed=11, players=3, store=store)

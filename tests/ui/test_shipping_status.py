@@ -8,8 +8,10 @@ from pathlib import Path
 
 import psycopg
 
+from dealer_console.live.console import demo_session
+from dealer_console.live.shipping import TableShipping
 from dealer_console.store import Store
-from dealer_console.ui.app import demo_session, start_shipping
+from dealer_console.ui.app import show_shipping
 from tests.room.conftest import Room, room  # noqa: F401 - the scratch card room fixture
 from tests.ui.test_play_hands import key
 from tests.ui.test_window_store import settle
@@ -21,7 +23,7 @@ def test_status_bar_goes_from_behind_to_in_sync_as_the_hand_ships(room: Room, tm
     with Store.open(f"sqlite:///{tmp_path / 'console.sqlite3'}") as store:
         session = demo_session(game="O", seed=4, players=3, store=store, table_id=311)
         window = open_window(session)
-        status = start_shipping(window, store, room.url(room.console_role), session.recorder.table_id)
+        status = show_shipping(window, TableShipping(store, room.url(room.console_role), session.recorder.table_id, session))
         session.start_hand()
         settle(qtbot, session)
         for step in ("D", "C", "C", "K"):
@@ -44,8 +46,8 @@ def test_an_unreachable_card_room_shows_failing_and_why_and_the_table_deals_on(t
     with Store.open(f"sqlite:///{tmp_path / 'console.sqlite3'}") as store:
         session = demo_session(game="O", seed=4, players=3, store=store)
         window = open_window(session)
-        status = start_shipping(window, store, "postgresql://cardroom_console@127.0.0.1:1/cardroom?connect_timeout=1",
-                                session.recorder.table_id)
+        status = show_shipping(window, TableShipping(store, "postgresql://cardroom_console@127.0.0.1:1/cardroom?connect_timeout=1",
+                                                     session.recorder.table_id, session))
         session.start_hand()
         settle(qtbot, session)
         key(qtbot, window, "D")

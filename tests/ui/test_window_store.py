@@ -15,11 +15,11 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 
 from dealer_console.config import StoreSettings
+from dealer_console.live.console import demo_session
 from dealer_console.live.table_session import TableSession
 from dealer_console.store import Store
 from dealer_console.store.errors import StoreUnavailableError
 from dealer_console.ui import dialogs
-from dealer_console.ui.app import demo_session
 from tests.ui.test_play_hands import key
 
 

@@ -1,0 +1,179 @@
+"""The dealer's commands as frozen records: what the dealer asked for, given to :meth:`TableSession.perform`.
+
+A command names the dealer's intent (``Fold()``, ``RaiseTo(80)``, ``DealBoard(cards)``); the session turns it into
+the engine's events, which the engine checks. A refused command changes nothing. The offers of the moment
+(:mod:`dealer_console.live.offers`) carry the command that takes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from dealer_console.engine.cards import Card
+from dealer_console.engine.table_events import TableAgreements
+from dealer_console.store.store import StaffMember
+
+__all__ = [
+    "AllIn", "Bet", "Call", "ChangeAgreements", "ChangeHouseSettings", "Check", "ChooseRuns", "Command", "ConsentToRestraddle",
+    "DealBoard", "DealHoleCards", "DealNext", "DeclareMisdeal", "Discard", "Fold", "Muck", "PostMississippi", "PostRestraddle",
+    "PostStraddle", "RaiseTo", "Show", "StartHand", "Undo", "Wager", "typed_cards",
+]
+
+
+def typed_cards(cards: Sequence[Card | str] | None) -> tuple[Card | str, ...] | None:
+    """Cards the dealer typed, as a record holds them (``None``: none typed)."""
+    return None if cards is None else tuple(cards)
+
+
+@dataclass(frozen=True, slots=True)
+class StartHand:
+    """Finish the last hand (if over) and start the next: the plan's blinds and posts are made; no card dealt."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """The player to act folds."""
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """The player to act checks."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """The player to act calls."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """The player to act bets ``amount``."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class RaiseTo:
+    """The player to act raises to a total of ``amount`` this round."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """Bet or raise to ``amount``, whichever the player to act may do (the keypad's amount)."""
+
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllIn:
+    """The player to act puts every chip in."""
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Oklahoma: the seat owing a discard throws ``card`` (a card, its text, or its position in the hand)."""
+
+    card: Card | str | int
+
+
+@dataclass(frozen=True, slots=True)
+class DealHoleCards:
+    """Deal every player's hole cards, in deal order (those not dealt yet)."""
+
+
+@dataclass(frozen=True, slots=True)
+class DealBoard:
+    """Deal the street due: ``cards`` the dealer typed, else the camera's reading, else the deck."""
+
+    cards: tuple[Card | str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DealNext:
+    """Deal what is due: the hole cards while the blinds are being posted, else the street due."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseRuns:
+    """A contender's choice of how many times to run the board (1, 2 or 3)."""
+
+    seat: int
+    runs: int
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """``seat`` tables its hand (``cards``: what the dealer typed for a hand dealt face down)."""
+
+    seat: int
+    cards: tuple[Card | str, ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """``seat`` throws its hand away at showdown."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Void the latest event of the hand; cards it dealt go back on top of the deck."""
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareMisdeal:
+    """The hand is void, every chip goes back, the button does not move."""
+
+    reason: str = "misdeal declared by the dealer"
+
+
+@dataclass(frozen=True, slots=True)
+class PostStraddle:
+    """The player facing the big blind posts a straddle of twice the big blind."""
+
+
+@dataclass(frozen=True, slots=True)
+class PostMississippi:
+    """The button posts a Mississippi straddle (``authorized_by``: a manager's authorization for this hand)."""
+
+    authorized_by: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ConsentToRestraddle:
+    """``seat``'s yes or no to the re-straddle."""
+
+    seat: int
+    agrees: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PostRestraddle:
+    """The player facing the straddle re-straddles, twice the straddle."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeAgreements:
+    """The table's standing agreements, changed by floor manager ``by``."""
+
+    agreements: TableAgreements
+    by: str
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeHouseSettings:
+    """New house settings (``("rake.percent", "5")``...) from the next hand on, by floor manager ``by``."""
+
+    changes: tuple[tuple[str, str], ...]
+    by: StaffMember
+    reason: str = ""
+
+
+Command = (StartHand | Fold | Check | Call | Bet | RaiseTo | Wager | AllIn | Discard | DealHoleCards | DealBoard | DealNext
+           | ChooseRuns | Show | Muck | Undo | DeclareMisdeal | PostStraddle | PostMississippi | ConsentToRestraddle
+           | PostRestraddle | ChangeAgreements | ChangeHouseSettings)
+"""Any command the session performs."""
