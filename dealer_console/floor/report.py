@@ -14,14 +14,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 
-from sqlalchemy import func, select
-from sqlmodel import SQLModel
-
 from dealer_console.floor.review import HandReview
 from dealer_console.store.chain import ChainReport
+from dealer_console.store.models import HandStatus
 from dealer_console.store.store import Store
-
-_T = SQLModel.metadata.tables
 
 _STYLE = """
 body { font-family: sans-serif; margin: 2em; }
@@ -195,52 +191,20 @@ class DaySummary:
 def table_summaries(store: Store, *, since: datetime | None = None, until: datetime | None = None,
                     table_id: int | None = None) -> DaySummary:
     """Hands (started in the period), rake and jackpot drop (from each hand's closing record), disputes (rulings in the period)."""
-    hands, events, rulings, tables = _T["hands"], _T["events"], _T["rulings"], _T["tables"]
     summary = DaySummary(since, until)
-    by_table: dict[int, TableSummary] = {}
-    with store.engine.connect() as connection:
-        statement = select(tables.c.id, tables.c.name).order_by(tables.c.id)
-        if table_id is not None:
-            statement = statement.where(tables.c.id == table_id)
-        for row in connection.execute(statement):
-            by_table[int(row.id)] = TableSummary(int(row.id), str(row.name))
-        conditions = []
-        if since is not None:
-            conditions.append(hands.c.started_at >= since)
-        if until is not None:
-            conditions.append(hands.c.started_at < until)
-        if table_id is not None:
-            conditions.append(hands.c.table_id == table_id)
-        hand_rows = connection.execute(
-            select(hands.c.table_id, hands.c.status, hands.c.flagged, hands.c.pot_total, hands.c.first_seq, hands.c.id).where(*conditions)
-        ).all()
-        hand_ids = [row.id for row in hand_rows]
-        for row in hand_rows:
-            figures = by_table[int(row.table_id)]
-            figures.hands += 1
-            figures.complete += row.status == "complete"
-            figures.misdealt += row.status == "misdealt"
-            figures.flagged += bool(row.flagged)
-            figures.pot_total += int(row.pot_total)
-        if hand_ids:
-            closing = connection.execute(
-                select(events.c.table_id, events.c.payload)
-                .where(events.c.hand_id.in_(hand_ids), events.c.kind.in_(("hand_closed", "hand_finished")))
-            )
-            for row in closing:
-                payload = json.loads(row.payload)
-                by_table[int(row.table_id)].rake += int(payload.get("rake", 0))
-                by_table[int(row.table_id)].jackpot += int(payload.get("jackpot", 0))
-        ruling_conditions = []
-        if since is not None:
-            ruling_conditions.append(rulings.c.recorded_at >= since)
-        if until is not None:
-            ruling_conditions.append(rulings.c.recorded_at < until)
-        for row in connection.execute(
-            select(rulings.c.table_id, func.count()).where(*ruling_conditions).group_by(rulings.c.table_id)
-        ):
-            if int(row[0]) in by_table:
-                by_table[int(row[0])].disputes = int(row[1])
+    by_table = {table.id: TableSummary(table.id, table.name) for table in store.tables() if table_id is None or table.id == table_id}
+    for hand in store.report_hands(since=since, until=until, table_id=table_id):
+        figures = by_table[hand.table_id]
+        figures.hands += 1
+        figures.complete += hand.status is HandStatus.COMPLETE
+        figures.misdealt += hand.status is HandStatus.MISDEALT
+        figures.flagged += hand.flagged
+        figures.pot_total += hand.pot_total
+        figures.rake += hand.rake
+        figures.jackpot += hand.jackpot
+    for ruled_table, rulings in store.rulings_per_table(since=since, until=until).items():
+        if ruled_table in by_table:
+            by_table[ruled_table].disputes = rulings
     summary.tables = list(by_table.values())
     return summary
 

@@ -89,8 +89,8 @@ from dealer_console.live.card_requests import BoardTarget, CameraCards, CardPict
 from dealer_console.live.notices import Notice, NoticeLevel
 
 if TYPE_CHECKING:
+    from dealer_console.store import StaffMember, Store
     from dealer_console.store.recorder import RecordedTable
-    from dealer_console.store.store import StaffMember, Store
 
 log = logging.getLogger(__name__)
 

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.store.errors import NotAuthorizedError, StoreError
 from dealer_console.store.models import Role
-from dealer_console.store.store import StaffMember, Store
+from dealer_console.store.store import Store
+from dealer_console.store.stored import StaffMember
 
 EXIT_BROKEN = 1
 EXIT_ERROR = 2

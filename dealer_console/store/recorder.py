@@ -23,7 +23,8 @@ from dealer_console.store.codec import table_event_types
 from dealer_console.store.errors import StoreError
 from dealer_console.store.models import Source
 from dealer_console.store.records import HandOpened, HouseSettingsChanged
-from dealer_console.store.store import Store, StoredEvent, hand_closed_record
+from dealer_console.store.store import Store
+from dealer_console.store.stored import StoredEvent, hand_closed_record
 
 
 @dataclass(slots=True)

@@ -27,7 +27,7 @@ from dealer_console.live.table_session import TableSession, shuffled_decks
 if TYPE_CHECKING:
     from dealer_console.config import DeviceSettings, Settings
     from dealer_console.live.demo_devices import DemoDevices
-    from dealer_console.store.store import StaffMember, Store
+    from dealer_console.store import StaffMember, Store
     from dealer_console.ui.main_window import DealerWindow
     from dealer_console.ui.shipping_status import ShippingStatus
 

@@ -26,8 +26,8 @@ from dealer_console.ui.notification_area import NotificationArea, NotificationMa
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
+    from dealer_console.floor.facade import StaffMember
     from dealer_console.live.devices import DeviceHub
-    from dealer_console.store.store import StaffMember
 
 
 class DealerWindow(QMainWindow):
