@@ -38,26 +38,41 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
 
     ``verification``: the table's chain as already verified (else it is verified now).
     """
+    out: list[str] = []
+    for section in (_header, _players, _timeline, _pots, _corrections, _windows, _rulings, _evidence):
+        out.extend(section(review, generated_at))
+    out.extend(_verification(review, verification))
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def _header(review: HandReview, generated_at: datetime | None) -> list[str]:
     summary = review.summary
     moment = generated_at or review.source.now()
     title = f"Dispute report: table {summary.table_id}, hand #{summary.number}"
-    out: list[str] = [
+    return [
         "<!DOCTYPE html>", "<html><head><meta charset=\"utf-8\">", f"<title>{escape(title)}</title>",
         f"<style>{_STYLE}</style></head><body>", f"<h1>{escape(title)}</h1>",
         f"<p>Hand id {summary.id}; {escape(summary.game)} {escape(summary.structure)} {summary.small_blind}/{summary.big_blind};"
         f" button seat {summary.button}; started {summary.started_at:%Y-%m-%d %H:%M:%S} UTC;"
         f" status {escape(summary.status.value)}. Report generated {moment:%Y-%m-%d %H:%M:%S} UTC.</p>",
-        "<h2>Players</h2><table><tr><th>seat</th><th>player</th><th>starting stack</th><th>final stack</th></tr>",
     ]
+
+
+def _players(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Players</h2><table><tr><th>seat</th><th>player</th><th>starting stack</th><th>final stack</th></tr>"]
     final = review.result.final_stacks if review.result is not None else review.hand.stacks
     for seat, stack in sorted(review.setup.stacks.items()):
         out.append(f"<tr><td>{seat}</td><td>{escape(review.players.get(seat, ''))}</td><td>{stack}</td>"
                    f"<td>{final.get(seat, '')}</td></tr>")
     out.append("</table>")
+    return out
 
+
+def _timeline(review: HandReview, _generated_at: datetime | None) -> list[str]:
     voided = {step.event.voids_seq for step in review.steps if step.event.voids_seq is not None}
-    out.append("<h2>Timeline</h2><table><tr><th>seq</th><th>recorded (UTC)</th><th>source</th><th>by</th><th>event</th>"
-               "<th>phase</th><th>stacks after</th><th>pot</th><th>board</th><th>evidence</th><th>floor</th></tr>")
+    out = ["<h2>Timeline</h2><table><tr><th>seq</th><th>recorded (UTC)</th><th>source</th><th>by</th><th>event</th>"
+           "<th>phase</th><th>stacks after</th><th>pot</th><th>board</th><th>evidence</th><th>floor</th></tr>"]
     for step in review.steps:
         classes = []
         if step.source.value == "floor":
@@ -73,8 +88,11 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
             f"<td>{escape(evidence)}</td><td>{escape(step.note or (f'corrected at seq {step.corrected_by}' if step.corrected_by else ''))}</td></tr>"
         )
     out.append("</table>")
+    return out
 
-    out.append("<h2>Pots</h2>")
+
+def _pots(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Pots</h2>"]
     result = review.result
     if result is None:
         out.append(f"<p>No settlement: the hand is {escape(review.hand.phase.value)}.</p>")
@@ -91,8 +109,11 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
     if audit is not None:
         out.append(f"<p>Chip audit: contributed {audit.contributed} = awarded {audit.awarded} + rake {audit.rake} + jackpot drop"
                    f" {audit.jackpot} + returned {audit.returned}: {'balanced' if audit.balanced else 'NOT BALANCED'}.</p>")
+    return out
 
-    out.append("<h2>Corrections</h2>")
+
+def _corrections(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Corrections</h2>"]
     corrections = review.corrections()
     notes = {step.seq: step.note for step in review.steps}
     if not corrections:
@@ -109,12 +130,15 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
         out.append("<h3>Before and after the corrections</h3><table><tr><th>as recorded at the table</th><th>as corrected</th></tr>")
         out.append(f"<tr><td>{'<br>'.join(escape(line) for line in before.lines())}</td>"
                    f"<td>{'<br>'.join(escape(line) for line in after.lines())}</td></tr></table>")
+    return out
 
-    out.append("<h2>Dispute windows</h2><ul>")
-    out.extend(f"<li>{escape(line)}</li>" for line in review.windows().lines())
-    out.append("</ul>")
 
-    out.append("<h2>Ruling</h2>")
+def _windows(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    return ["<h2>Dispute windows</h2><ul>", *(f"<li>{escape(line)}</li>" for line in review.windows().lines()), "</ul>"]
+
+
+def _rulings(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Ruling</h2>"]
     rulings = review.rulings()
     if not rulings:
         out.append("<p>No ruling recorded.</p>")
@@ -130,8 +154,11 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
             f"<tr><th>reportable</th><td>{'yes' if p.get('reportable') else 'no'}</td></tr>"
             f"<tr><th>late</th><td>{'yes' if p.get('late') else 'no'}</td></tr></table>"
         )
+    return out
 
-    out.append("<h2>Evidence</h2>")
+
+def _evidence(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Evidence</h2>"]
     items = review.evidence()
     if not items:
         out.append("<p>No camera images.</p>")
@@ -143,14 +170,15 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
         else:
             out.append(f"<p class=\"broken\">{escape(item.problem or 'missing')}</p>")
         out.append("</figure>")
+    return out
 
+
+def _verification(review: HandReview, verification: ChainReport | None) -> list[str]:
     report = review.verification() if verification is None else verification
     css = "intact" if report.intact and not review.link_problems else "broken"
-    out.append(f"<h2>Verification of the log</h2><p class=\"{css}\">{escape(report.describe())}</p>")
-    for problem in review.link_problems:
-        out.append(f"<p class=\"broken\">{escape(problem)}</p>")
-    out.append("</body></html>")
-    return "\n".join(out)
+    out = [f"<h2>Verification of the log</h2><p class=\"{css}\">{escape(report.describe())}</p>"]
+    out.extend(f"<p class=\"broken\">{escape(problem)}</p>" for problem in review.link_problems)
+    return out
 
 
 @dataclass(slots=True)
