@@ -196,3 +196,9 @@ def add_floor_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     summary.set_defaults(floor_run=cmd_summary)
     for parser in (hands, show, report, phh, summary):
         common(parser)
+
+
+__all__ = [
+    "EXIT_ERROR", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_report", "cmd_show", "cmd_summary", "parse_time",
+    "resolve_hand", "run",
+]

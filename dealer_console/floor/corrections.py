@@ -195,3 +195,9 @@ class DisputeWindows:
                 out.append(f"{kind.value.capitalize()} dispute: window CLOSED at {moment:%Y-%m-%d %H:%M:%S} UTC ({why});"
                            " a ruling now is recorded as late")
         return out
+
+
+__all__ = [
+    "CORRECTION_KIND", "CorrectionPreview", "DisputeKind", "DisputeWindows", "InForce", "Outcome", "apply_corrections",
+    "editable_fields", "events_in_force", "parse_replacement", "replacement_text",
+]

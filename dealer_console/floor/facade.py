@@ -32,7 +32,7 @@ from dealer_console.store.store import Store
 from dealer_console.store.stored import StaffMember, TableInfo
 
 
-@dataclass(slots=True)
+@dataclass(frozen=True, slots=True)
 class OpenReview:
     """What the review window works with: the source it reads, and the staff sign-in of the database behind it."""
 

@@ -250,3 +250,6 @@ def summary_text(summary: DaySummary) -> str:
     lines.append(f"{'total':<20} {total.hands:>6} {total.misdealt:>7} {total.rake:>8} {total.jackpot:>8} {total.pot_total:>10}"
                  f" {total.disputes:>8} {total.flagged:>7}")
     return "\n".join(lines)
+
+
+__all__ = ["DaySummary", "TableSummary", "dispute_report_html", "summary_text", "table_summaries"]

@@ -442,3 +442,6 @@ def _step(stored: StoredEvent, hand: Hand, setup: HandSetup, *, engine_event: bo
         all_in=frozenset(seat for seat in hand.seats if not settled and hand.is_all_in(seat)),
         markers={seat: tuple(names) for seat, names in markers.items()}, pots=pots,
     )
+
+
+__all__ = ["EvidenceItem", "HandReview", "ReviewStep", "describe_payload"]

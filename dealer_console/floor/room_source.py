@@ -356,3 +356,6 @@ def _hide_password(url: str) -> str:
         return url
     scheme, _, credentials = head.partition("://")
     return f"{scheme}://{credentials.partition(':')[0]}:***@{tail}"
+
+
+__all__ = ["RoomHand", "RoomSource", "RoomTable"]

@@ -183,3 +183,6 @@ def check_rows(table_id: int, rows: Sequence[LinkRow], seqs: Sequence[int]) -> l
             problems.append(f"table {table_id}: seq {seq} ({row.kind}) does not match its hash: the event was changed in the database"
                             " after it was recorded")
     return problems
+
+
+__all__ = ["NextHand", "ReviewSource", "StoreSource", "check_rows", "next_hand_from"]

@@ -90,3 +90,6 @@ def ensure_room_schema(connection: Any) -> None:
     with connection.transaction():
         connection.execute("SELECT pg_advisory_xact_lock(7294001)")
         connection.execute(ROOM_SCHEMA_SQL)
+
+
+__all__ = ["ROOM_SCHEMA_SQL", "ensure_room_schema"]

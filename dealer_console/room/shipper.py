@@ -289,3 +289,6 @@ def verify_room(server_url: str) -> list[ChainReport]:
             rows = [LinkRow.of(row) for row in log.all_events(connection, table_id)]
             reports.append(verify_chain(table_id, f"table {table_id}", rows, head=(rows[-1].seq, rows[-1].hash)))
     return reports
+
+
+__all__ = ["ShipState", "ShipStatus", "Shipper", "verify_room"]

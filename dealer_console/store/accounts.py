@@ -190,3 +190,5 @@ class AccountsStore(LogStore):
         """Mark a hand for the floor's attention."""
         return self.append(table_id, HandFlagged(hand_number=hand_number, reason=reason, by=by), actor=by)
 
+
+__all__ = ["AccountsStore"]

@@ -99,3 +99,5 @@ class StoreBase:
         """The store's clock (UTC)."""
         return self._clock()
 
+
+__all__ = ["StoreBase"]

@@ -194,3 +194,9 @@ def verify_chain(
 
 def _broken(table_id: int, table_name: str, count: int, row: LinkRow, previous: str, reason: str) -> ChainReport:
     return ChainReport(table_id, table_name, count, row.seq - 1, previous, ChainBreak(table_id, row.seq, row.kind, reason))
+
+
+__all__ = [
+    "ChainBreak", "ChainReport", "GENESIS", "HASHED_COLUMNS", "LinkRow", "link_content", "link_hash", "row_content",
+    "verify_chain",
+]

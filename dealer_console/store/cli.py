@@ -91,3 +91,6 @@ def staff_command(*, action: str, name: str | None, role: str | None, database: 
     except (StoreError, ConfigError) as error:
         print(f"dealer-console staff: {error}", file=sys.stderr)
         return EXIT_ERROR
+
+
+__all__ = ["EXIT_BROKEN", "EXIT_ERROR", "read_secret", "staff_command", "verify_log_command"]

@@ -142,3 +142,5 @@ def translate_os_error(error: OSError, doing: str, target: Target) -> StoreError
         return StoreFullError(f"the disk is full while {doing}: nothing was written; free some space and try again")
     return StoreUnavailableError(f"cannot write while {doing}: {error.strerror or error}", url=target.shown)
 
+
+__all__ = ["EvidenceStore", "translate_os_error"]

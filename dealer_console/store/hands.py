@@ -221,3 +221,5 @@ def _summary(row: Row[Any]) -> HandSummary:
         "finished_at": aware(values["finished_at"]), "flagged": bool(values["flagged"]),
     })
 
+
+__all__ = ["HandsStore"]

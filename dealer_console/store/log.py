@@ -429,3 +429,5 @@ def _same_event(row: Row[Any], candidate: Mapping[str, Any]) -> bool:
         and row.evidence_sha256 == candidate["evidence_sha256"] and aware(row.frame_at) == aware(candidate["frame_at"])
     )
 
+
+__all__ = ["LogStore"]

@@ -157,3 +157,6 @@ def resume_table(store: Store, table_id: int) -> RecordedTable:
     if open_hands:
         recorded.hand = resume_hand(store, open_hands[0].id)
     return recorded
+
+
+__all__ = ["RecordedHand", "RecordedTable", "open_hand", "resume_hand", "resume_table"]

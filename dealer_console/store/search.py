@@ -107,3 +107,6 @@ def hand_search(query: HandQuery, *, player_id: int | None = None) -> Select[tup
         # hands.ruled, kept with each ruling, is what the partial index ix_hands_ruled covers
         conditions.append(hands.c.ruled if query.with_ruling else ~hands.c.ruled)
     return statement.where(*conditions).order_by(time_column.desc(), hands.c.id.desc()).limit(query.limit)
+
+
+__all__ = ["HandQuery", "HandSummary", "hand_search"]

@@ -143,3 +143,9 @@ class HistoryExtent:
     first_table_id: int | None
     first_started_at: datetime | None
     last_started_at: datetime | None
+
+
+__all__ = [
+    "HAND_EVENT_KINDS", "HistoryExtent", "PurgeReport", "ReportHand", "StaffAccount", "StaffMember", "StoredEvent", "TableInfo",
+    "aware", "decode_setup", "hand_closed_record", "utc_now",
+]
