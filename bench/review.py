@@ -39,12 +39,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from sqlalchemy import text  # noqa: E402
 
 from dealer_console.engine.cards import DECK  # noqa: E402
 from dealer_console.engine.games import HouseRules  # noqa: E402
 from dealer_console.engine.hand import Hand, Phase  # noqa: E402
-from dealer_console.store import Role, Source, Store, database, open_hand  # noqa: E402
+from dealer_console.store import Role, Source, Store, open_hand  # noqa: E402
 from dealer_console.store.records import ReadingTaken  # noqa: E402
 from dealer_console.store.search import HandQuery  # noqa: E402
 from tests.floor.hands import PNG  # noqa: E402
@@ -64,15 +63,10 @@ def _bench_store_module() -> Any:
 def build_store(url: str, hands: int) -> float:
     """The million-hand history, as bench/store.py builds it; returns the seconds it took."""
     begin = time.perf_counter()
-    target = database.Target(database.resolve_url(url))
-    engine = database.create_store_engine(target)
-    database.migrate(engine, target, revision="0001_initial")
-    with engine.begin() as connection:
-        generate_postgres_history(connection, hands=hands)
-    database.migrate(engine, target)
-    with engine.connect() as connection:
-        connection.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql("ANALYZE")
-    engine.dispose()
+    with Store.open(url, revision="0001_initial") as store:
+        store.bulk_load(lambda connection: generate_postgres_history(connection, hands=hands))
+        store.upgrade()
+        store.analyze()
     return time.perf_counter() - begin
 
 
@@ -214,8 +208,7 @@ def main() -> int:
         generated_s = build_store(url, hands)
         with Store.open(url) as store, tempfile.TemporaryDirectory(prefix="dealer-review-bench-") as folder:
             hand_id, events = record_long_hand(store, seed=7, minimum=200)
-            with store.engine.connect() as connection:
-                counted = int(connection.execute(text("SELECT count(*) FROM hands")).scalar_one())
+            counted = store.history_extent().hands
             figures = measure(store, hand_id, repeats, Path(folder))
     finally:
         drop()

@@ -40,6 +40,7 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
+from dealer_console.room.log import libpq_url  # noqa: E402
 from tests.room.console_process import run_console  # noqa: E402
 
 
@@ -100,7 +101,7 @@ def main() -> int:
     parser.add_argument("--admin-url", default=os.environ.get("DEALER_TEST_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/test"))
     args = parser.parse_args()
     seconds = args.seconds if args.seconds is not None else (15.0 if args.quick else 60.0)
-    admin_url = args.admin_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    admin_url = libpq_url(args.admin_url)
     setup = load_setup()
     token = f"{os.getpid()}_{secrets.token_hex(3)}"
     roles = dict(owner_role=f"bench_owner_{token}", console_role=f"bench_console_{token}", floor_role=f"bench_floor_{token}")

@@ -40,15 +40,14 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import psycopg  # noqa: E402
-from sqlalchemy import text  # noqa: E402
 
 from dealer_console.config import StoreSettings  # noqa: E402
 from dealer_console.engine.hand import Hand  # noqa: E402
+from dealer_console.room.log import libpq_url  # noqa: E402
 from dealer_console.store import (  # noqa: E402
     HandQuery,
     RecordedHand,
     Store,
-    database,  # noqa: E402
     resume_hand,
 )
 from dealer_console.store.records import HandOpened  # noqa: E402
@@ -150,24 +149,18 @@ def disk_floor(folder: Path, commits: int) -> dict[str, Any]:
 def search_benchmark(url: str, hands: int, rounds: int, seed: int) -> dict[str, Any]:
     """Generate the history at revision 0001, build the indexes by migrating to head, then time the searches."""
     rng = random.Random(seed)
-    target = database.Target(database.resolve_url(url))
-    engine = database.create_store_engine(target)
-    database.migrate(engine, target, revision="0001_initial")
+    store = Store.open(url, revision="0001_initial")
     begin = time.perf_counter()
-    with engine.begin() as connection:
-        generate_postgres_history(connection, hands=hands)
+    store.bulk_load(lambda connection: generate_postgres_history(connection, hands=hands))
     generated = time.perf_counter() - begin
     begin = time.perf_counter()
-    database.migrate(engine, target)
-    with engine.connect() as connection:
-        connection.execution_options(isolation_level="AUTOCOMMIT").exec_driver_sql("ANALYZE")
-        counted = connection.execute(text("SELECT count(*) FROM hands")).scalar_one()
-        first_table = connection.execute(text("SELECT min(id) FROM tables")).scalar_one()
-        span = connection.execute(text("SELECT min(started_at), max(started_at) FROM hands")).one()
+    store.upgrade()
+    store.analyze()
+    extent = store.history_extent()
+    counted, first_table = extent.hands, extent.first_table_id
     indexed = time.perf_counter() - begin
-    engine.dispose()
-    store = Store.open(url)
-    low, high = span
+    low, high = extent.first_started_at, extent.last_started_at
+    assert low is not None and high is not None and first_table is not None, "the generated history has no hands"
 
     def moment() -> datetime:
         return low + (high - low) * rng.random()
@@ -208,7 +201,7 @@ def search_benchmark(url: str, hands: int, rounds: int, seed: int) -> dict[str, 
 
 def with_postgres_database(admin_url: str) -> tuple[str, Any]:
     """A database created for this run; returns its URL and a function that drops it."""
-    libpq = admin_url.replace("postgresql+psycopg://", "postgresql://", 1)
+    libpq = libpq_url(admin_url)
     name = f"dealer_bench_{os.getpid()}_{secrets.token_hex(3)}"
     with psycopg.connect(libpq, autocommit=True) as admin:
         admin.execute(f'CREATE DATABASE "{name}"')

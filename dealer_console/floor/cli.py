@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.engine.errors import EngineError
+from dealer_console.floor.errors import ReportTargetError
 from dealer_console.store.errors import RecordNotFoundError, StoreError
 
 if TYPE_CHECKING:
@@ -39,15 +40,10 @@ def resolve_hand(store: Store, hand: str) -> int:
     if not sep or not number.isdigit():
         raise RecordNotFoundError(f"{hand!r} is not a hand: give its id (42) or its table and number (\"Table 1:7\")")
     table_id = store.table_id(table)
-    from sqlalchemy import select
-    from sqlmodel import SQLModel
-
-    hands = SQLModel.metadata.tables["hands"]
-    with store.engine.connect() as connection:
-        row = connection.execute(select(hands.c.id).where(hands.c.table_id == table_id, hands.c.number == int(number))).first()
-    if row is None:
-        raise RecordNotFoundError(f"no hand #{number} at table {table!r}")
-    return int(row.id)
+    try:
+        return store.find_hand(table_id, int(number))
+    except RecordNotFoundError as error:
+        raise RecordNotFoundError(f"no hand #{number} at table {table!r}") from error
 
 
 def _open(args: argparse.Namespace) -> Store:
@@ -109,7 +105,7 @@ def cmd_report(args: argparse.Namespace, store: Store) -> int:
     from dealer_console.floor.review import HandReview
 
     if not args.html and not args.pdf:
-        raise ValueError("say where to write the report: --html PATH and/or --pdf PATH")
+        raise ReportTargetError("say where to write the report: --html PATH and/or --pdf PATH", formats=("html", "pdf"))
     review = HandReview.load(store, resolve_hand(store, args.hand))
     html = dispute_report_html(review)
     if args.html == "-":
@@ -200,3 +196,9 @@ def add_floor_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     summary.set_defaults(floor_run=cmd_summary)
     for parser in (hands, show, report, phh, summary):
         common(parser)
+
+
+__all__ = [
+    "EXIT_ERROR", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_report", "cmd_show", "cmd_summary", "parse_time",
+    "resolve_hand", "run",
+]

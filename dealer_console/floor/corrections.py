@@ -31,18 +31,11 @@ from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import EVENT_TYPES, Event, Voided, event_from_dict, event_to_dict
 from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.replay import ReplayStepError, in_force_positions, replay
+from dealer_console.floor.errors import CorrectionError
 from dealer_console.store.codec import canonical_json
 from dealer_console.store.records import HandCorrected
 
 CORRECTION_KIND = HandCorrected.kind
-
-
-class CorrectionError(ValueError):
-    """A correction the review refuses (names the event and why); nothing is stored."""
-
-    def __init__(self, message: str, *, seq: int | None = None) -> None:
-        super().__init__(message)
-        self.seq = seq
 
 
 def replacement_text(event: Event | None) -> str:
@@ -202,3 +195,9 @@ class DisputeWindows:
                 out.append(f"{kind.value.capitalize()} dispute: window CLOSED at {moment:%Y-%m-%d %H:%M:%S} UTC ({why});"
                            " a ruling now is recorded as late")
         return out
+
+
+__all__ = [
+    "CORRECTION_KIND", "CorrectionPreview", "DisputeKind", "DisputeWindows", "InForce", "Outcome", "apply_corrections",
+    "editable_fields", "events_in_force", "parse_replacement", "replacement_text",
+]

@@ -14,14 +14,10 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from html import escape
 
-from sqlalchemy import func, select
-from sqlmodel import SQLModel
-
 from dealer_console.floor.review import HandReview
 from dealer_console.store.chain import ChainReport
+from dealer_console.store.models import HandStatus
 from dealer_console.store.store import Store
-
-_T = SQLModel.metadata.tables
 
 _STYLE = """
 body { font-family: sans-serif; margin: 2em; }
@@ -42,26 +38,41 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
 
     ``verification``: the table's chain as already verified (else it is verified now).
     """
+    out: list[str] = []
+    for section in (_header, _players, _timeline, _pots, _corrections, _windows, _rulings, _evidence):
+        out.extend(section(review, generated_at))
+    out.extend(_verification(review, verification))
+    out.append("</body></html>")
+    return "\n".join(out)
+
+
+def _header(review: HandReview, generated_at: datetime | None) -> list[str]:
     summary = review.summary
     moment = generated_at or review.source.now()
     title = f"Dispute report: table {summary.table_id}, hand #{summary.number}"
-    out: list[str] = [
+    return [
         "<!DOCTYPE html>", "<html><head><meta charset=\"utf-8\">", f"<title>{escape(title)}</title>",
         f"<style>{_STYLE}</style></head><body>", f"<h1>{escape(title)}</h1>",
         f"<p>Hand id {summary.id}; {escape(summary.game)} {escape(summary.structure)} {summary.small_blind}/{summary.big_blind};"
         f" button seat {summary.button}; started {summary.started_at:%Y-%m-%d %H:%M:%S} UTC;"
         f" status {escape(summary.status.value)}. Report generated {moment:%Y-%m-%d %H:%M:%S} UTC.</p>",
-        "<h2>Players</h2><table><tr><th>seat</th><th>player</th><th>starting stack</th><th>final stack</th></tr>",
     ]
+
+
+def _players(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Players</h2><table><tr><th>seat</th><th>player</th><th>starting stack</th><th>final stack</th></tr>"]
     final = review.result.final_stacks if review.result is not None else review.hand.stacks
     for seat, stack in sorted(review.setup.stacks.items()):
         out.append(f"<tr><td>{seat}</td><td>{escape(review.players.get(seat, ''))}</td><td>{stack}</td>"
                    f"<td>{final.get(seat, '')}</td></tr>")
     out.append("</table>")
+    return out
 
+
+def _timeline(review: HandReview, _generated_at: datetime | None) -> list[str]:
     voided = {step.event.voids_seq for step in review.steps if step.event.voids_seq is not None}
-    out.append("<h2>Timeline</h2><table><tr><th>seq</th><th>recorded (UTC)</th><th>source</th><th>by</th><th>event</th>"
-               "<th>phase</th><th>stacks after</th><th>pot</th><th>board</th><th>evidence</th><th>floor</th></tr>")
+    out = ["<h2>Timeline</h2><table><tr><th>seq</th><th>recorded (UTC)</th><th>source</th><th>by</th><th>event</th>"
+           "<th>phase</th><th>stacks after</th><th>pot</th><th>board</th><th>evidence</th><th>floor</th></tr>"]
     for step in review.steps:
         classes = []
         if step.source.value == "floor":
@@ -77,8 +88,11 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
             f"<td>{escape(evidence)}</td><td>{escape(step.note or (f'corrected at seq {step.corrected_by}' if step.corrected_by else ''))}</td></tr>"
         )
     out.append("</table>")
+    return out
 
-    out.append("<h2>Pots</h2>")
+
+def _pots(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Pots</h2>"]
     result = review.result
     if result is None:
         out.append(f"<p>No settlement: the hand is {escape(review.hand.phase.value)}.</p>")
@@ -95,8 +109,11 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
     if audit is not None:
         out.append(f"<p>Chip audit: contributed {audit.contributed} = awarded {audit.awarded} + rake {audit.rake} + jackpot drop"
                    f" {audit.jackpot} + returned {audit.returned}: {'balanced' if audit.balanced else 'NOT BALANCED'}.</p>")
+    return out
 
-    out.append("<h2>Corrections</h2>")
+
+def _corrections(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Corrections</h2>"]
     corrections = review.corrections()
     notes = {step.seq: step.note for step in review.steps}
     if not corrections:
@@ -113,12 +130,15 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
         out.append("<h3>Before and after the corrections</h3><table><tr><th>as recorded at the table</th><th>as corrected</th></tr>")
         out.append(f"<tr><td>{'<br>'.join(escape(line) for line in before.lines())}</td>"
                    f"<td>{'<br>'.join(escape(line) for line in after.lines())}</td></tr></table>")
+    return out
 
-    out.append("<h2>Dispute windows</h2><ul>")
-    out.extend(f"<li>{escape(line)}</li>" for line in review.windows().lines())
-    out.append("</ul>")
 
-    out.append("<h2>Ruling</h2>")
+def _windows(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    return ["<h2>Dispute windows</h2><ul>", *(f"<li>{escape(line)}</li>" for line in review.windows().lines()), "</ul>"]
+
+
+def _rulings(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Ruling</h2>"]
     rulings = review.rulings()
     if not rulings:
         out.append("<p>No ruling recorded.</p>")
@@ -134,8 +154,11 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
             f"<tr><th>reportable</th><td>{'yes' if p.get('reportable') else 'no'}</td></tr>"
             f"<tr><th>late</th><td>{'yes' if p.get('late') else 'no'}</td></tr></table>"
         )
+    return out
 
-    out.append("<h2>Evidence</h2>")
+
+def _evidence(review: HandReview, _generated_at: datetime | None) -> list[str]:
+    out = ["<h2>Evidence</h2>"]
     items = review.evidence()
     if not items:
         out.append("<p>No camera images.</p>")
@@ -147,14 +170,15 @@ def dispute_report_html(review: HandReview, *, generated_at: datetime | None = N
         else:
             out.append(f"<p class=\"broken\">{escape(item.problem or 'missing')}</p>")
         out.append("</figure>")
+    return out
 
+
+def _verification(review: HandReview, verification: ChainReport | None) -> list[str]:
     report = review.verification() if verification is None else verification
     css = "intact" if report.intact and not review.link_problems else "broken"
-    out.append(f"<h2>Verification of the log</h2><p class=\"{css}\">{escape(report.describe())}</p>")
-    for problem in review.link_problems:
-        out.append(f"<p class=\"broken\">{escape(problem)}</p>")
-    out.append("</body></html>")
-    return "\n".join(out)
+    out = [f"<h2>Verification of the log</h2><p class=\"{css}\">{escape(report.describe())}</p>"]
+    out.extend(f"<p class=\"broken\">{escape(problem)}</p>" for problem in review.link_problems)
+    return out
 
 
 @dataclass(slots=True)
@@ -195,52 +219,20 @@ class DaySummary:
 def table_summaries(store: Store, *, since: datetime | None = None, until: datetime | None = None,
                     table_id: int | None = None) -> DaySummary:
     """Hands (started in the period), rake and jackpot drop (from each hand's closing record), disputes (rulings in the period)."""
-    hands, events, rulings, tables = _T["hands"], _T["events"], _T["rulings"], _T["tables"]
     summary = DaySummary(since, until)
-    by_table: dict[int, TableSummary] = {}
-    with store.engine.connect() as connection:
-        statement = select(tables.c.id, tables.c.name).order_by(tables.c.id)
-        if table_id is not None:
-            statement = statement.where(tables.c.id == table_id)
-        for row in connection.execute(statement):
-            by_table[int(row.id)] = TableSummary(int(row.id), str(row.name))
-        conditions = []
-        if since is not None:
-            conditions.append(hands.c.started_at >= since)
-        if until is not None:
-            conditions.append(hands.c.started_at < until)
-        if table_id is not None:
-            conditions.append(hands.c.table_id == table_id)
-        hand_rows = connection.execute(
-            select(hands.c.table_id, hands.c.status, hands.c.flagged, hands.c.pot_total, hands.c.first_seq, hands.c.id).where(*conditions)
-        ).all()
-        hand_ids = [row.id for row in hand_rows]
-        for row in hand_rows:
-            figures = by_table[int(row.table_id)]
-            figures.hands += 1
-            figures.complete += row.status == "complete"
-            figures.misdealt += row.status == "misdealt"
-            figures.flagged += bool(row.flagged)
-            figures.pot_total += int(row.pot_total)
-        if hand_ids:
-            closing = connection.execute(
-                select(events.c.table_id, events.c.payload)
-                .where(events.c.hand_id.in_(hand_ids), events.c.kind.in_(("hand_closed", "hand_finished")))
-            )
-            for row in closing:
-                payload = json.loads(row.payload)
-                by_table[int(row.table_id)].rake += int(payload.get("rake", 0))
-                by_table[int(row.table_id)].jackpot += int(payload.get("jackpot", 0))
-        ruling_conditions = []
-        if since is not None:
-            ruling_conditions.append(rulings.c.recorded_at >= since)
-        if until is not None:
-            ruling_conditions.append(rulings.c.recorded_at < until)
-        for row in connection.execute(
-            select(rulings.c.table_id, func.count()).where(*ruling_conditions).group_by(rulings.c.table_id)
-        ):
-            if int(row[0]) in by_table:
-                by_table[int(row[0])].disputes = int(row[1])
+    by_table = {table.id: TableSummary(table.id, table.name) for table in store.tables() if table_id is None or table.id == table_id}
+    for hand in store.report_hands(since=since, until=until, table_id=table_id):
+        figures = by_table[hand.table_id]
+        figures.hands += 1
+        figures.complete += hand.status is HandStatus.COMPLETE
+        figures.misdealt += hand.status is HandStatus.MISDEALT
+        figures.flagged += hand.flagged
+        figures.pot_total += hand.pot_total
+        figures.rake += hand.rake
+        figures.jackpot += hand.jackpot
+    for ruled_table, rulings in store.rulings_per_table(since=since, until=until).items():
+        if ruled_table in by_table:
+            by_table[ruled_table].disputes = rulings
     summary.tables = list(by_table.values())
     return summary
 
@@ -258,3 +250,6 @@ def summary_text(summary: DaySummary) -> str:
     lines.append(f"{'total':<20} {total.hands:>6} {total.misdealt:>7} {total.rake:>8} {total.jackpot:>8} {total.pot_total:>10}"
                  f" {total.disputes:>8} {total.flagged:>7}")
     return "\n".join(lines)
+
+
+__all__ = ["DaySummary", "TableSummary", "dispute_report_html", "summary_text", "table_summaries"]

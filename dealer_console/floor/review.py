@@ -21,23 +21,24 @@ from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.replay import ReplayStepError, replay, replay_into
 from dealer_console.engine.showdown import ChipAudit, HandResult
 from dealer_console.floor.corrections import (
-    CorrectionError,
     CorrectionPreview,
     DisputeKind,
     DisputeWindows,
-    HandCorrected,
     InForce,
     Outcome,
     apply_corrections,
     events_in_force,
     replacement_text,
 )
+from dealer_console.floor.errors import CorrectionError, ReadOnlySourceError, RulingError
 from dealer_console.floor.source import ReviewSource, StoreSource
 from dealer_console.store.chain import ChainReport
-from dealer_console.store.errors import EvidenceError, NotAuthorizedError, ReplayError, StoreError
+from dealer_console.store.errors import EvidenceError, NotAuthorizedError, ReplayError
 from dealer_console.store.models import Role, Source
+from dealer_console.store.records import HandCorrected
 from dealer_console.store.search import HandSummary
-from dealer_console.store.store import StaffMember, Store, StoredEvent
+from dealer_console.store.store import Store
+from dealer_console.store.stored import StaffMember, StoredEvent
 
 
 def describe_payload(kind: str, payload: Mapping[str, Any]) -> str:
@@ -396,17 +397,18 @@ class HandReview:
         store = self._writable_store()
         _require_floor_manager(by, "record a ruling")
         if not rule.strip() or not decision.strip():
-            raise StoreError("a ruling needs the rule cited and the decision")
+            missing = "rule" if not rule.strip() else "decision"
+            raise RulingError("a ruling needs the rule cited and the decision", field=missing, value=rule if missing == "rule" else decision)
         if disputed_amount < 0:
-            raise StoreError(f"the disputed amount cannot be negative ({disputed_amount})")
+            raise RulingError(f"the disputed amount cannot be negative ({disputed_amount})", field="disputed_amount", value=disputed_amount)
         store.record_ruling(self.summary.table_id, by=by, rule=rule.strip(), decision=decision.strip(), pot_held=pot_held,
                             disputed_amount=disputed_amount, hand_number=self.summary.number, late=self.windows().closed(dispute))
         return self.reload()
 
     def _writable_store(self) -> Store:
         if not isinstance(self.source, StoreSource):
-            raise StoreError(f"{self.source.where} is the card room's shipped log, which only the tables' consoles write:"
-                             " record the correction or ruling at the table's console (or on its store)")
+            raise ReadOnlySourceError(f"{self.source.where} is the card room's shipped log, which only the tables' consoles write:"
+                                      " record the correction or ruling at the table's console (or on its store)", where=self.source.where)
         return self.source.store
 
 
@@ -440,3 +442,6 @@ def _step(stored: StoredEvent, hand: Hand, setup: HandSetup, *, engine_event: bo
         all_in=frozenset(seat for seat in hand.seats if not settled and hand.is_all_in(seat)),
         markers={seat: tuple(names) for seat, names in markers.items()}, pots=pots,
     )
+
+
+__all__ = ["EvidenceItem", "HandReview", "ReviewStep", "describe_payload"]

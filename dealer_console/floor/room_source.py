@@ -31,22 +31,16 @@ from dealer_console.engine.events import EVENT_TYPES, Event
 from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.replay import ReplayStepError, replay_into
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandStarted
-from dealer_console.floor.source import LinkView, NextHand, check_rows, next_hand_from
-from dealer_console.store.chain import GENESIS, ChainBreak, ChainReport, link_hash, row_content, verify_chain
+from dealer_console.floor.source import NextHand, check_rows, next_hand_from
+from dealer_console.room import log
+from dealer_console.store.chain import GENESIS, ChainBreak, ChainReport, LinkRow, link_hash, row_content, verify_chain
 from dealer_console.store.errors import EvidenceError, RecordNotFoundError, ReplayError, StoreUnavailableError
 from dealer_console.store.models import HandStatus
 from dealer_console.store.records import HandClosed, HandOpened, TableOpened
 from dealer_console.store.search import HandQuery, HandSummary
-from dealer_console.store.store import StoredEvent, TableInfo
+from dealer_console.store.stored import StoredEvent, TableInfo
 
 _BATCH = 5000
-_TABLE_IDS = """
-WITH RECURSIVE t AS (
-    SELECT min(table_id) AS id FROM room_events
-    UNION ALL
-    SELECT (SELECT min(table_id) FROM room_events WHERE table_id > t.id) FROM t WHERE t.id IS NOT NULL
-) SELECT id FROM t WHERE id IS NOT NULL
-"""
 
 
 @dataclass(slots=True)
@@ -106,13 +100,11 @@ class RoomSource:
 
     def __init__(self, url: str, *, connect_timeout_s: float = 5.0) -> None:
         import psycopg
-        from psycopg.rows import namedtuple_row
 
-        self._url = url.replace("postgresql+psycopg://", "postgresql://", 1)
+        self._url = log.libpq_url(url)
         self._shown = _hide_password(self._url)
         try:
-            self._connection: Any = psycopg.connect(self._url, autocommit=True, row_factory=namedtuple_row,
-                                               connect_timeout=max(1, int(connect_timeout_s)))
+            self._connection: Any = log.connect(self._url, autocommit=True, named_rows=True, connect_timeout_s=connect_timeout_s)
             self._connection.execute("SET default_transaction_read_only = on")
         except psycopg.Error as error:
             raise StoreUnavailableError(f"cannot reach the card room's database {self._shown}: {_first_line(error)}",
@@ -146,12 +138,10 @@ class RoomSource:
         with self._lock:
             try:
                 new = 0
-                for table_id in [int(row.id) for row in self._connection.execute(_TABLE_IDS)]:
+                for table_id in log.table_ids(self._connection):
                     table = self._tables.setdefault(table_id, RoomTable(table_id))
                     while True:
-                        rows = self._connection.execute(
-                            "SELECT * FROM room_events WHERE table_id = %s AND seq > %s ORDER BY seq LIMIT %s",
-                            (table_id, table.last_seq, _BATCH)).fetchall()
+                        rows = log.events_after(self._connection, table_id, table.last_seq, _BATCH)
                         for row in rows:
                             self._read(table, row)
                         new += len(rows)
@@ -162,7 +152,7 @@ class RoomSource:
                 raise StoreUnavailableError(f"reading the card room's log at {self._shown}: {_first_line(error)}", url=self._shown) from error
 
     def _read(self, table: RoomTable, row: Any) -> None:
-        link = LinkView.of(row)
+        link = LinkRow.of(row)
         if table.broken is None:
             expected = link_hash(table.last_hash, row_content(link))
             if row.seq != table.last_seq + 1:
@@ -180,7 +170,7 @@ class RoomSource:
         elif row.hand_id is not None and int(row.hand_id) in table.hands:
             self._hand_event(table, self._hands[table.hands[int(row.hand_id)] - 1], row, link)
 
-    def _open_hand(self, table: RoomTable, row: Any, link: LinkView) -> None:
+    def _open_hand(self, table: RoomTable, row: Any, link: LinkRow) -> None:
         record = StoredEvent.from_row(row).record()
         if isinstance(record, HandStarted):
             setup, number, players = record.plan.setup, record.plan.number, dict(record.plan.players)
@@ -194,7 +184,7 @@ class RoomSource:
         table.numbers[number] = hand.id
         table.open_hand = hand.id
 
-    def _hand_event(self, table: RoomTable, hand: RoomHand, row: Any, link: LinkView) -> None:
+    def _hand_event(self, table: RoomTable, hand: RoomHand, row: Any, link: LinkRow) -> None:
         hand.last_seq = link.seq
         kind = link.kind
         if kind in EVENT_TYPES and hand.hand is not None:
@@ -292,9 +282,7 @@ class RoomSource:
     def hand_events(self, hand_id: int) -> list[StoredEvent]:
         with self._lock:
             hand = self._hand(hand_id)
-            rows = self._connection.execute(
-                "SELECT * FROM room_events WHERE table_id = %s AND seq BETWEEN %s AND %s AND hand_id = %s ORDER BY seq",
-                (hand.table_id, hand.first_seq, hand.last_seq, hand.local_id)).fetchall()
+            rows = log.hand_events(self._connection, hand.table_id, hand.first_seq, hand.last_seq, hand.local_id)
         try:
             return [StoredEvent.from_row(row) for row in rows]
         except ValueError as error:
@@ -315,8 +303,7 @@ class RoomSource:
     def check_links(self, table_id: int, seqs: Sequence[int]) -> list[str]:
         wanted = sorted(set(seqs) | {seq - 1 for seq in seqs if seq > 1})
         with self._lock:
-            rows = [LinkView.of(row) for row in self._connection.execute(
-                "SELECT * FROM room_events WHERE table_id = %s AND seq = ANY(%s)", (table_id, wanted)).fetchall()]
+            rows = [LinkRow.of(row) for row in log.events_at(self._connection, table_id, wanted)]
             table = self._tables[table_id]
             remembered = {row.seq: table.hash_at(row.seq) for row in rows if row.seq <= table.last_seq}
         problems = check_rows(table_id, rows, seqs)
@@ -333,11 +320,8 @@ class RoomSource:
             if table is None:
                 raise RecordNotFoundError(f"no table {table_id} in {self.where}")
             head = (table.last_seq, table.last_hash)
-            cursor = self._connection.cursor(name=f"verify_{table_id}")
-            with self._connection.transaction():
-                cursor.execute("SELECT * FROM room_events WHERE table_id = %s AND seq <= %s ORDER BY seq", (table_id, table.last_seq))
-                report = verify_chain(table_id, table.name or f"table {table_id}", (LinkView.of(row) for row in cursor), head=head)
-            cursor.close()
+            with log.events_through(self._connection, table_id, table.last_seq) as rows:
+                report = verify_chain(table_id, table.name or f"table {table_id}", (LinkRow.of(row) for row in rows), head=head)
         return report
 
     def next_hand(self, hand_id: int) -> NextHand | None:
@@ -352,14 +336,9 @@ class RoomSource:
 
     def is_floor_manager(self, name: str) -> bool:
         """Whether ``name`` is a floor manager in the room's staff accounts (the store's ``staff`` table on the server)."""
-        import psycopg
-
         with self._lock:
-            try:
-                row = self._connection.execute("SELECT role FROM staff WHERE name = %s", (name,)).fetchone()
-            except psycopg.errors.UndefinedTable:
-                return False
-        return row is not None and row.role == "floor_manager"
+            role = log.staff_role(self._connection, name)
+        return role == "floor_manager"
 
     def hands_indexed(self) -> int:
         """Hands the index holds."""
@@ -377,3 +356,6 @@ def _hide_password(url: str) -> str:
         return url
     scheme, _, credentials = head.partition("://")
     return f"{scheme}://{credentials.partition(':')[0]}:***@{tail}"
+
+
+__all__ = ["RoomHand", "RoomSource", "RoomTable"]

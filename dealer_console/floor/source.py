@@ -11,22 +11,18 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
-from typing import Any, Protocol
-
-from sqlalchemy import select
-from sqlmodel import SQLModel
+from datetime import datetime
+from typing import Protocol
 
 from dealer_console.engine.events import EVENT_TYPES, Event
 from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.replay import ReplayStepError, replay_into
-from dealer_console.store.chain import GENESIS, ChainReport, link_hash, row_content
+from dealer_console.store.chain import GENESIS, ChainReport, LinkRow, link_hash, row_content
 from dealer_console.store.errors import RecordNotFoundError
 from dealer_console.store.models import Role
 from dealer_console.store.search import HandQuery, HandSummary
-from dealer_console.store.store import Store, StoredEvent, TableInfo
-
-_T = SQLModel.metadata.tables
+from dealer_console.store.store import Store
+from dealer_console.store.stored import StoredEvent, TableInfo
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,44 +112,26 @@ class StoreSource:
         return self.store.events(self.store.hand(hand_id).table_id, hand_id=hand_id)
 
     def players(self, hand_id: int) -> dict[int, str]:
-        seats, players = _T["hand_seats"], _T["players"]
-        statement = select(seats.c.seat, players.c.name).join(players, players.c.id == seats.c.player_id).where(seats.c.hand_id == hand_id)
-        with self.store.engine.connect() as connection:
-            return {int(row.seat): str(row.name) for row in connection.execute(statement)}
+        return self.store.hand_players(hand_id)
 
     def evidence(self, sha256: str) -> bytes:
         return self.store.evidence(sha256)
 
     def media_types(self, hashes: Sequence[str]) -> dict[str, str]:
-        wanted = [sha for sha in hashes if sha]
-        if not wanted:
-            return {}
-        evidence = _T["evidence"]
-        with self.store.engine.connect() as connection:
-            rows = connection.execute(select(evidence.c.sha256, evidence.c.media_type).where(evidence.c.sha256.in_(wanted)))
-            return {str(row.sha256): str(row.media_type) for row in rows}
+        return self.store.media_types(hashes)
 
     def check_links(self, table_id: int, seqs: Sequence[int]) -> list[str]:
-        events = _T["events"]
         wanted = sorted(set(seqs) | {seq - 1 for seq in seqs if seq > 1})
-        with self.store.engine.connect() as connection:
-            rows = connection.execute(select(events).where(events.c.table_id == table_id, events.c.seq.in_(wanted))).all()
-        return check_rows(table_id, [LinkView.of(row) for row in rows], seqs)
+        return check_rows(table_id, self.store.event_links(table_id, seqs=wanted), seqs)
 
     def verify_table(self, table_id: int) -> ChainReport:
         return self.store.verify_log(table_id)[0]
 
     def next_hand(self, hand_id: int) -> NextHand | None:
-        summary = self.store.hand(hand_id)
-        hands = _T["hands"]
-        with self.store.engine.connect() as connection:
-            row = connection.execute(
-                select(hands.c.id).where(hands.c.table_id == summary.table_id, hands.c.number > summary.number)
-                .order_by(hands.c.number).limit(1)
-            ).first()
-        if row is None:
+        following = self.store.next_hand_id(hand_id)
+        if following is None:
             return None
-        return next_hand_from(self.store.hand(int(row.id)).number, self.store.hand_setup(int(row.id)), self.hand_events(int(row.id)))
+        return next_hand_from(self.store.hand(following).number, self.store.hand_setup(following), self.hand_events(following))
 
     def is_floor_manager(self, name: str) -> bool:
         try:
@@ -188,34 +166,7 @@ def next_hand_from(number: int, setup: HandSetup, events: Iterable[StoredEvent])
     return NextHand(number, stored[0].recorded_at, stored[0].seq, None, None)
 
 
-@dataclass(slots=True)
-class LinkView:
-    """An event row as the chain reads it (times made timezone-aware; payload as the stored text)."""
-
-    table_id: int
-    seq: int
-    hand_id: int | None
-    recorded_at: datetime
-    frame_at: datetime | None
-    source: str
-    actor: str
-    kind: str
-    payload: str
-    voids_seq: int | None
-    evidence_sha256: str | None
-    hash: str
-
-    @classmethod
-    def of(cls, row: Any) -> LinkView:
-        return cls(int(row.table_id), int(row.seq), row.hand_id, _aware(row.recorded_at), None if row.frame_at is None else _aware(row.frame_at),
-                   str(row.source), str(row.actor), str(row.kind), str(row.payload), row.voids_seq, row.evidence_sha256, str(row.hash).strip())
-
-
-def _aware(moment: datetime) -> datetime:
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
-
-
-def check_rows(table_id: int, rows: Sequence[LinkView], seqs: Sequence[int]) -> list[str]:
+def check_rows(table_id: int, rows: Sequence[LinkRow], seqs: Sequence[int]) -> list[str]:
     """Check each event of ``seqs`` against its own content and its predecessor's hash (rows hold both)."""
     by_seq = {row.seq: row for row in rows}
     problems = []
@@ -232,3 +183,6 @@ def check_rows(table_id: int, rows: Sequence[LinkView], seqs: Sequence[int]) -> 
             problems.append(f"table {table_id}: seq {seq} ({row.kind}) does not match its hash: the event was changed in the database"
                             " after it was recorded")
     return problems
+
+
+__all__ = ["NextHand", "ReviewSource", "StoreSource", "check_rows", "next_hand_from"]

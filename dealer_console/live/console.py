@@ -21,10 +21,10 @@ from dealer_console.live.deck import DeckSource, shuffled_decks
 from dealer_console.live.errors import ConsoleStartError
 from dealer_console.live.shipping import TableShipping
 from dealer_console.live.table_session import TableSession
+from dealer_console.store import StaffMember, Store
 from dealer_console.store.errors import RecordNotFoundError, StoreError
 from dealer_console.store.models import Role
 from dealer_console.store.recorder import RecordedTable, resume_table
-from dealer_console.store.store import StaffMember, Store
 
 __all__ = [
     "DEMO_DEALER", "DEMO_FLOOR", "DEMO_PLAYERS", "Console", "SignIn", "configured_session", "demo_session", "demo_sign_in",

@@ -15,8 +15,8 @@ from dealer_console.engine.events import Event
 from dealer_console.engine.hand import Hand
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_events import TableEvent
+from dealer_console.store import Store, StoredEvent
 from dealer_console.store.models import Source
-from dealer_console.store.store import Store, StoredEvent
 
 __all__ = ["HandRecorder", "TableRecorder"]
 

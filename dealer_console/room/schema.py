@@ -85,15 +85,11 @@ DROP TRIGGER IF EXISTS room_events_frozen ON room_events;
 CREATE TRIGGER room_events_frozen BEFORE UPDATE OR DELETE ON room_events FOR EACH ROW EXECUTE FUNCTION room_events_frozen();
 """
 
-EVENT_COLUMNS = (
-    "table_id", "seq", "hand_id", "recorded_at", "frame_at", "source", "actor", "kind", "payload", "voids_seq",
-    "evidence_sha256", "hash", "prev_hash",
-)
-"""The columns a shipper writes (``shipped_by`` and ``received_at`` are the server's)."""
-
-
 def ensure_room_schema(connection: Any) -> None:
     """Create the room's tables and triggers if missing (a psycopg 3 connection; run as the database owner)."""
     with connection.transaction():
         connection.execute("SELECT pg_advisory_xact_lock(7294001)")
         connection.execute(ROOM_SCHEMA_SQL)
+
+
+__all__ = ["ROOM_SCHEMA_SQL", "ensure_room_schema"]

@@ -29,16 +29,10 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
 
-from sqlalchemy import select
-
-from dealer_console.room.schema import EVENT_COLUMNS
-from dealer_console.store.chain import GENESIS, ChainReport, link_hash, row_content, verify_chain
-from dealer_console.store.errors import StoreError
-from dealer_console.store.store import EVENTS, HEADS, Store
-
-
-class ShipConflictError(StoreError):
-    """The server holds a different event at a ``seq`` this console also wrote: two logs for one table."""
+from dealer_console.room import log
+from dealer_console.room.errors import ShipConflictError
+from dealer_console.store.chain import GENESIS, ChainReport, LinkRow, link_hash, row_content, verify_chain
+from dealer_console.store.store import Store
 
 
 class ShipState(Enum):
@@ -71,16 +65,6 @@ class ShipStatus:
         return f"card room: FAILING, {self.behind} events not shipped: {self.error}"
 
 
-def _utc(moment: datetime | None) -> datetime | None:
-    if moment is None or moment.tzinfo is not None:
-        return moment
-    return moment.replace(tzinfo=UTC)
-
-
-def _libpq(url: str) -> str:
-    return url.replace("postgresql+psycopg://", "postgresql://", 1)
-
-
 class Shipper:
     """Copies a local store's tables to the room's server; run it as a thread with :meth:`start`."""
 
@@ -97,7 +81,7 @@ class Shipper:
         on_shipped: Callable[[int, list[Any]], None] | None = None,
     ) -> None:
         self.local = local
-        self.server_url = _libpq(server_url)
+        self.server_url = log.libpq_url(server_url)
         self.table_ids = tuple(table_ids)
         self.batch = batch
         self.poll_s = poll_s
@@ -169,9 +153,7 @@ class Shipper:
     # ------------------------------------------------------------------ status
 
     def _read_local_heads(self) -> dict[int, int]:
-        with self.local.engine.connect() as connection:
-            rows = connection.execute(select(HEADS.c.table_id, HEADS.c.last_seq).where(HEADS.c.table_id.in_(self.table_ids))).all()
-        return {int(row.table_id): int(row.last_seq) for row in rows}
+        return self.local.chain_heads(self.table_ids)
 
     def status(self, *, refresh: bool = False) -> ShipStatus:
         """In sync, behind by N events, or failing and why (``refresh`` re-reads the local heads)."""
@@ -196,10 +178,8 @@ class Shipper:
 
     def _connect(self) -> Any:
         if self._connection is None or self._connection.closed:
-            import psycopg
-
             self._confirmed.clear()  # resume from what the server says it has
-            self._connection = psycopg.connect(self.server_url, connect_timeout=max(1, int(self.connect_timeout_s)))
+            self._connection = log.connect(self.server_url, connect_timeout_s=self.connect_timeout_s)
         return self._connection
 
     def _disconnect(self) -> None:
@@ -238,27 +218,21 @@ class Shipper:
             raise
 
     def _server_head(self, connection: Any, table_id: int) -> tuple[int, str]:
-        row = connection.execute(
-            "SELECT seq, hash FROM room_events WHERE table_id = %s ORDER BY seq DESC LIMIT 1", (table_id,)
-        ).fetchone()
+        stored = log.head(connection, table_id)
         connection.commit()
-        if row is None:
+        if stored is None:
             return 0, GENESIS
-        seq, digest = int(row[0]), str(row[1])
-        local = self._local_rows(table_id, seq - 1, 1)
+        seq, digest = stored
+        local = self.local.event_links(table_id, since_seq=seq - 1, limit=1)
         if not local:
             raise ShipConflictError(f"table {table_id}: the room's server holds seq {seq}, which this console never wrote"
-                                    " (two consoles configured with one table id?); shipping stopped, call the floor")
+                                    " (two consoles configured with one table id?); shipping stopped, call the floor",
+                                    table_id=table_id, seq=seq)
         if local[0].hash != digest:
             raise ShipConflictError(f"table {table_id}: the room's server holds a different event at seq {seq}"
                                     f" (server hash {digest[:12]}..., local {local[0].hash[:12]}...); nothing was overwritten;"
-                                    " shipping stopped, call the floor")
+                                    " shipping stopped, call the floor", table_id=table_id, seq=seq)
         return seq, digest
-
-    def _local_rows(self, table_id: int, since_seq: int, limit: int) -> list[Any]:
-        statement = select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq > since_seq).order_by(EVENTS.c.seq).limit(limit)
-        with self.local.engine.connect() as connection:
-            return list(connection.execute(statement).all())
 
     def _ship_table(self, connection: Any, table_id: int, local_head: int) -> int:
         if table_id not in self._confirmed:
@@ -268,41 +242,33 @@ class Shipper:
         server_seq, previous = self._confirmed[table_id]
         if server_seq >= local_head:
             return 0
-        rows = self._local_rows(table_id, server_seq, self.batch)
+        rows = self.local.event_links(table_id, since_seq=server_seq, limit=self.batch)
         values = []
         for row in rows:
             digest = link_hash(previous, row_content(row))
             if digest != row.hash:
                 raise ShipConflictError(f"table {table_id}: the local log's chain is broken at seq {row.seq} ({row.kind});"
-                                        " nothing after it is shipped: run verify-log")
-            values.append((row.table_id, row.seq, row.hand_id, _utc(row.recorded_at), _utc(row.frame_at), row.source, row.actor,
+                                        " nothing after it is shipped: run verify-log", table_id=table_id, seq=row.seq)
+            values.append((row.table_id, row.seq, row.hand_id, row.recorded_at, row.frame_at, row.source, row.actor,
                            row.kind, row.payload, row.voids_seq, row.evidence_sha256, row.hash, previous))
             previous = row.hash
         if not values:
             return 0
-        columns = ", ".join(EVENT_COLUMNS)
-        placeholders = ", ".join(["%s"] * len(EVENT_COLUMNS))
         import psycopg
 
         try:
-            with connection.cursor() as cursor:
-                cursor.executemany(
-                    f"INSERT INTO room_events ({columns}) VALUES ({placeholders}) ON CONFLICT (table_id, seq) DO NOTHING", values,
-                )
-                cursor.execute("SELECT seq, hash FROM room_events WHERE table_id = %s AND seq BETWEEN %s AND %s ORDER BY seq",
-                               (table_id, values[0][1], values[-1][1]))
-                stored = {int(seq): str(digest) for seq, digest in cursor.fetchall()}
+            stored = log.append(connection, table_id, values)
         except psycopg.errors.CheckViolation as error:  # the server's link trigger: a gap or a fork
             reason = str(error).strip().splitlines()[0] if str(error).strip() else "link refused"
             raise ShipConflictError(f"table {table_id}: the room's server refused the chain link ({reason});"
-                                    " nothing was overwritten; shipping stopped, call the floor") from error
+                                    " nothing was overwritten; shipping stopped, call the floor", table_id=table_id, seq=None) from error
         for value in values:
             if stored.get(value[1]) != value[11]:
                 connection.rollback()
                 raise ShipConflictError(
                     f"table {table_id}: the room's server holds a different event at seq {value[1]}"
                     f" (server {str(stored.get(value[1]))[:12]}..., local {value[11][:12]}...); nothing was overwritten;"
-                    " shipping stopped, call the floor"
+                    " shipping stopped, call the floor", table_id=table_id, seq=value[1],
                 )
         connection.commit()
         with self._lock:
@@ -317,13 +283,12 @@ def verify_room(server_url: str) -> list[ChainReport]:
     """Verify every table's chain in the room's ``room_events`` (the server holds no head row: the
     last stored event is the head; compare it with the console's own ``verify-log`` to find events
     cut off the end)."""
-    import psycopg
-    from psycopg.rows import namedtuple_row
-
     reports = []
-    with psycopg.connect(_libpq(server_url), row_factory=namedtuple_row) as connection:
-        tables = [int(row[0]) for row in connection.execute("SELECT DISTINCT table_id FROM room_events ORDER BY table_id")]
-        for table_id in tables:
-            rows: list[Any] = connection.execute("SELECT * FROM room_events WHERE table_id = %s ORDER BY seq", (table_id,)).fetchall()
+    with log.connect(server_url, named_rows=True) as connection:
+        for table_id in log.table_ids(connection):
+            rows = [LinkRow.of(row) for row in log.all_events(connection, table_id)]
             reports.append(verify_chain(table_id, f"table {table_id}", rows, head=(rows[-1].seq, rows[-1].hash)))
     return reports
+
+
+__all__ = ["ShipState", "ShipStatus", "Shipper", "verify_room"]

@@ -26,12 +26,13 @@ from dealer_console.store.models import HandStatus, Role, Source
 from dealer_console.store.recorder import RecordedHand, RecordedTable, open_hand, resume_hand, resume_table
 from dealer_console.store.records import HandClosed, HandFlagged, HandOpened, ReadingTaken, RulingRecorded, TableOpened
 from dealer_console.store.search import HandQuery, HandSummary
-from dealer_console.store.store import PurgeReport, StaffMember, Store, StoredEvent, TableInfo
+from dealer_console.store.store import Store
+from dealer_console.store.stored import PurgeReport, StaffAccount, StaffMember, StoredEvent, TableInfo
 
 __all__ = [
     "ChainBreak", "ChainReport", "DuplicateEventError", "EvidenceError", "HandClosed", "HandFlagged", "HandOpened", "HandQuery",
     "HandStatus", "HandSummary", "NotAuthorizedError", "PurgeReport", "ReadingTaken", "RecordNotFoundError", "RecordedHand",
     "RecordedTable", "ReplayError", "Role", "RulingRecorded", "SchemaVersionError", "SequenceConflictError", "SignInError",
-    "Source", "StaffMember", "Store", "StoreCorruptError", "StoreError", "StoreFullError", "StoreLockedError",
+    "Source", "StaffAccount", "StaffMember", "Store", "StoreCorruptError", "StoreError", "StoreFullError", "StoreLockedError",
     "StoreUnavailableError", "StoredEvent", "TableInfo", "TableOpened", "open_hand", "resume_hand", "resume_table",
 ]

@@ -18,8 +18,8 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
-from typing import Any, Protocol
+from datetime import UTC, datetime
+from typing import Any
 
 from dealer_console.store.codec import canonical_json, utc_text
 
@@ -32,8 +32,9 @@ HASHED_COLUMNS = (
 """Every stored column of an event except ``hash`` itself."""
 
 
-class LinkRow(Protocol):
-    """What verification reads of a stored event."""
+@dataclass(frozen=True, slots=True)
+class LinkRow:
+    """A stored event as the chain reads it: every hashed column, the payload as its stored text, times timezone-aware."""
 
     table_id: int
     seq: int
@@ -47,6 +48,18 @@ class LinkRow(Protocol):
     voids_seq: int | None
     evidence_sha256: str | None
     hash: str
+
+    @classmethod
+    def of(cls, row: Any) -> LinkRow:
+        """Read a row of the store's ``events`` or of the room's ``room_events`` (any object with those columns)."""
+        return cls(int(row.table_id), int(row.seq), row.hand_id, _utc(row.recorded_at), None if row.frame_at is None else _utc(row.frame_at),
+                   str(row.source), str(row.actor), str(row.kind), str(row.payload), row.voids_seq, row.evidence_sha256,
+                   str(row.hash).strip())
+
+
+def _utc(moment: datetime) -> datetime:
+    # SQLite hands back naive datetimes; every moment the store writes is UTC
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 def link_content(
@@ -181,3 +194,9 @@ def verify_chain(
 
 def _broken(table_id: int, table_name: str, count: int, row: LinkRow, previous: str, reason: str) -> ChainReport:
     return ChainReport(table_id, table_name, count, row.seq - 1, previous, ChainBreak(table_id, row.seq, row.kind, reason))
+
+
+__all__ = [
+    "ChainBreak", "ChainReport", "GENESIS", "HASHED_COLUMNS", "LinkRow", "link_content", "link_hash", "row_content",
+    "verify_chain",
+]

@@ -9,7 +9,8 @@ from collections.abc import Callable
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.store.errors import NotAuthorizedError, StoreError
 from dealer_console.store.models import Role
-from dealer_console.store.store import StaffMember, Store
+from dealer_console.store.store import Store
+from dealer_console.store.stored import StaffMember
 
 EXIT_BROKEN = 1
 EXIT_ERROR = 2
@@ -90,3 +91,6 @@ def staff_command(*, action: str, name: str | None, role: str | None, database: 
     except (StoreError, ConfigError) as error:
         print(f"dealer-console staff: {error}", file=sys.stderr)
         return EXIT_ERROR
+
+
+__all__ = ["EXIT_BROKEN", "EXIT_ERROR", "read_secret", "staff_command", "verify_log_command"]

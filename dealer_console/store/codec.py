@@ -224,3 +224,9 @@ def record_from_payload(kind: str, payload: Mapping[str, Any]) -> Record:
     if kind in store_types:
         return decode(store_types[kind], dict(payload))
     raise ValueError(f"unknown record kind {kind!r}")
+
+
+__all__ = [
+    "Record", "StoreRecord", "canonical_json", "decode", "from_data", "is_hand_event_kind", "record_from_payload",
+    "record_kind", "record_payload", "store_record_types", "table_event_types", "to_data", "utc_text",
+]

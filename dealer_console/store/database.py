@@ -243,3 +243,10 @@ def migrate(engine: Engine, target: Target, *, revision: str = "head") -> None:
                 ) from error
         config.attributes["connection"] = connection
         command.upgrade(config, revision)
+
+
+__all__ = [
+    "APP_NAME", "MIGRATIONS", "MIGRATION_LOCK_KEY", "SQLITE_FILE", "Target", "alembic_config", "create_store_engine",
+    "current_revision", "default_database_url", "guarded", "head_revision", "migrate", "resolve_url", "translate_error",
+    "writing",
+]

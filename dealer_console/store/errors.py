@@ -101,3 +101,10 @@ class ReplayError(StoreError):
         self.table_id = table_id
         self.seq = seq
         self.kind = kind
+
+
+__all__ = [
+    "DuplicateEventError", "EvidenceError", "NotAuthorizedError", "RecordNotFoundError", "ReplayError", "SchemaVersionError",
+    "SequenceConflictError", "SignInError", "StoreCorruptError", "StoreError", "StoreFullError", "StoreLockedError",
+    "StoreUnavailableError",
+]

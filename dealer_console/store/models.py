@@ -254,3 +254,9 @@ STORE_TABLES = (
     TableRow, ChainHeadRow, PlayerRow, SeatRow, StaffRow, HandRow, HandSeatRow, EventRow, EvidenceRow, AgreementRow, RulingRow,
 )
 """Every table of the store, in an order that creates foreign-key targets first."""
+
+
+__all__ = [
+    "AgreementRow", "ChainHeadRow", "EventRow", "EvidenceRow", "HandRow", "HandSeatRow", "HandStatus", "PlayerRow", "Role",
+    "RulingRow", "STORE_TABLES", "SeatRow", "Source", "StaffRow", "TableRow",
+]

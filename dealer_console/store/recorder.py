@@ -23,7 +23,8 @@ from dealer_console.store.codec import table_event_types
 from dealer_console.store.errors import StoreError
 from dealer_console.store.models import Source
 from dealer_console.store.records import HandOpened, HouseSettingsChanged
-from dealer_console.store.store import Store, StoredEvent, hand_closed_record
+from dealer_console.store.store import Store
+from dealer_console.store.stored import StoredEvent, hand_closed_record
 
 
 @dataclass(slots=True)
@@ -156,3 +157,6 @@ def resume_table(store: Store, table_id: int) -> RecordedTable:
     if open_hands:
         recorded.hand = resume_hand(store, open_hands[0].id)
     return recorded
+
+
+__all__ = ["RecordedHand", "RecordedTable", "open_hand", "resume_hand", "resume_table"]

@@ -127,3 +127,9 @@ class HandCorrected(StoreRecord):
         if not self.replacement:
             return None
         return event_from_dict(json.loads(self.replacement))
+
+
+__all__ = [
+    "HandClosed", "HandCorrected", "HandFlagged", "HandOpened", "HouseSettingsChanged", "ReadingTaken", "RulingRecorded",
+    "TableOpened",
+]

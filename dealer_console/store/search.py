@@ -12,11 +12,9 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from sqlalchemy import Select, and_, exists, select
-from sqlmodel import SQLModel
 
+from dealer_console.store._tables import HAND_SEATS, HANDS, RULINGS
 from dealer_console.store.models import HandStatus
-
-_T = SQLModel.metadata.tables
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -67,9 +65,7 @@ class HandSummary:
 
 def hand_search(query: HandQuery, *, player_id: int | None = None) -> Select[tuple[object, ...]]:
     """The SELECT for ``query`` (``player_id``: the player's id, looked up by the caller)."""
-    hands = _T["hands"]
-    seats = _T["hand_seats"]
-    rulings = _T["rulings"]
+    hands, seats, rulings = HANDS, HAND_SEATS, RULINGS
     conditions = []
     statement = select(*[hands.c[name] for name in HandSummary.__slots__])
     if query.player is not None:
@@ -111,3 +107,6 @@ def hand_search(query: HandQuery, *, player_id: int | None = None) -> Select[tup
         # hands.ruled, kept with each ruling, is what the partial index ix_hands_ruled covers
         conditions.append(hands.c.ruled if query.with_ruling else ~hands.c.ruled)
     return statement.where(*conditions).order_by(time_column.desc(), hands.c.id.desc()).limit(query.limit)
+
+
+__all__ = ["HandQuery", "HandSummary", "hand_search"]

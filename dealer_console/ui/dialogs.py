@@ -13,7 +13,7 @@ from dealer_console.live.card_requests import CardRequest
 from dealer_console.live.notices import Notice, NoticeLevel
 
 if TYPE_CHECKING:
-    from dealer_console.store.store import StaffMember
+    from dealer_console.floor.facade import StaffMember
     from dealer_console.ui.main_window import DealerWindow
 
 

@@ -12,7 +12,7 @@ from dealer_console.engine.table import HOUSE_SETTING_NAMES
 from dealer_console.live.table_session import TableSession
 
 if TYPE_CHECKING:
-    from dealer_console.store.store import StaffMember
+    from dealer_console.floor.facade import StaffMember
 
 
 class HouseSettingsDialog(QDialog):

@@ -20,8 +20,14 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_console.engine.events import EVENT_TYPES, Event, Voided
-from dealer_console.floor.corrections import CorrectionError, CorrectionPreview, editable_fields, parse_replacement
-from dealer_console.floor.review import HandReview, ReviewStep
+from dealer_console.floor.facade import (
+    CorrectionError,
+    CorrectionPreview,
+    HandReview,
+    ReviewStep,
+    editable_fields,
+    parse_replacement,
+)
 
 
 class ReviewCorrectionDialog(QDialog):

@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
-from dealer_console.floor.review import EvidenceItem, ReviewStep
+from dealer_console.floor.facade import EvidenceItem, ReviewStep
 
 _SOURCE_WORDS = {"dealer": "entered by the dealer", "camera": "read by the camera", "sensor": "read by a sensor",
                  "floor": "recorded by the floor"}

@@ -7,8 +7,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
-from dealer_console.floor.corrections import DisputeWindows
-from dealer_console.floor.review import HandReview
+from dealer_console.floor.facade import DisputeWindows, HandReview
 
 
 class ReviewOutcome(QScrollArea):

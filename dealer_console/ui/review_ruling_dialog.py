@@ -8,7 +8,7 @@ from html import escape
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
-from dealer_console.floor.corrections import DisputeKind, DisputeWindows
+from dealer_console.floor.facade import DisputeKind, DisputeWindows
 
 
 class ReviewRulingDialog(QDialog):

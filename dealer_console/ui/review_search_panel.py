@@ -19,9 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_console.floor.cli import parse_time
-from dealer_console.store.search import HandQuery, HandSummary
-from dealer_console.store.store import TableInfo
+from dealer_console.floor.facade import HandQuery, HandSummary, TableInfo, parse_time
 
 _COLUMNS = ("table", "hand", "started (UTC)", "game", "pot", "status", "flag")
 

@@ -6,7 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
-from dealer_console.floor.review import ReviewStep
+from dealer_console.floor.facade import ReviewStep
 
 _COLUMNS = ("seq", "recorded (UTC)", "source", "by", "event", "floor")
 _SOURCE_COLOURS = {"floor": "#fde9c9", "camera": "#e3efff", "sensor": "#e8f6e8", "dealer": "#ffffff"}

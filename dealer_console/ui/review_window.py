@@ -26,13 +26,16 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_console.engine.events import Event
-from dealer_console.floor.corrections import DisputeKind
-from dealer_console.floor.report import dispute_report_html
-from dealer_console.floor.review import EvidenceItem, HandReview
-from dealer_console.floor.source import ReviewSource
-from dealer_console.store.chain import ChainReport
-from dealer_console.store.search import HandQuery
-from dealer_console.store.store import StaffMember
+from dealer_console.floor.facade import (
+    ChainReport,
+    DisputeKind,
+    EvidenceItem,
+    HandQuery,
+    HandReview,
+    ReviewSource,
+    StaffMember,
+    dispute_report_html,
+)
 from dealer_console.ui.review_correction_dialog import ReviewCorrectionDialog
 from dealer_console.ui.review_event_detail import ReviewEventDetail
 from dealer_console.ui.review_outcome import ReviewOutcome
@@ -367,14 +370,10 @@ def run_review(*, database: str | None, config: str | None, room: bool, quit_aft
     from PySide6.QtWidgets import QApplication, QDialog
 
     from dealer_console.config import ConfigError, load_settings
-    from dealer_console.floor.room_source import RoomSource
-    from dealer_console.floor.source import StoreSource
-    from dealer_console.store.errors import StoreError
-    from dealer_console.store.store import Store
+    from dealer_console.floor.facade import OpenReview, StoreError, open_review
     from dealer_console.ui.sign_in_dialog import SignInDialog
 
-    store: Store | None = None
-    source: ReviewSource | None = None
+    review: OpenReview | None = None
     try:
         # the database is opened (and the room's log first read) before any window exists, never on the running UI thread
         settings = load_settings(config, overrides={"store": {"database_url": database}})
@@ -382,22 +381,15 @@ def run_review(*, database: str | None, config: str | None, room: bool, quit_aft
             if not settings.store.database_url:
                 print("dealer-console review --room: give the card room's PostgreSQL with --database URL", file=sys.stderr)
                 return 2
-            room_source = RoomSource(settings.store.database_url, connect_timeout_s=settings.store.connect_timeout_s)
-            room_source.refresh()
-            source = room_source
-            # the floor's role reads the store's tables of the room's database (staff) and may not migrate them
-            store = Store.open(settings=settings.store, migrate=False)
-        else:
-            store = Store.open(settings=settings.store)
-            source = StoreSource(store)
+        review = open_review(settings.store, room=room)
         app = QApplication.instance() or QApplication(sys.argv[:1])
         assert isinstance(app, QApplication)
-        sign_in = SignInDialog(store.sign_in, floor=True, purpose="Floor review: only a floor manager opens it.")
+        sign_in = SignInDialog(review.sign_in, floor=True, purpose="Floor review: only a floor manager opens it.")
         if quit_after_ms is not None:
             QTimer.singleShot(quit_after_ms, sign_in.reject)
         if sign_in.exec() != QDialog.DialogCode.Accepted or sign_in.member is None:
             return 1
-        window = ReviewWindow(source, sign_in.member, reportable_threshold=settings.store.reportable_threshold, poll_ms=poll_ms)
+        window = ReviewWindow(review.source, sign_in.member, reportable_threshold=settings.store.reportable_threshold, poll_ms=poll_ms)
         window.resize(1700, 1000)
         window.show()
         if quit_after_ms is not None:
@@ -407,7 +399,5 @@ def run_review(*, database: str | None, config: str | None, room: bool, quit_aft
         print(f"dealer-console review: {error}", file=sys.stderr)
         return 2
     finally:
-        if isinstance(source, RoomSource):
-            source.close()
-        if store is not None:
-            store.close()
+        if review is not None:
+            review.close()

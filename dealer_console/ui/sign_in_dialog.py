@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QL
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
-    from dealer_console.store.store import StaffMember
+    from dealer_console.floor.facade import StaffMember
 
 
 class SignInDialog(QDialog):
@@ -80,7 +80,7 @@ class SignInDialog(QDialog):
         if isinstance(outcome, Exception):
             self.message.setText(str(outcome))
             return
-        from dealer_console.store.models import Role
+        from dealer_console.floor.facade import Role
 
         if self.floor and outcome.role is not Role.FLOOR_MANAGER:
             self.message.setText(self.tr("{0} is a dealer: a floor manager must sign in for this.").format(outcome.name))

@@ -20,7 +20,8 @@ from dealer_console.engine.cards import parse_cards
 from dealer_console.engine.events import BoardDealt
 from dealer_console.engine.hand import Hand
 from dealer_console.floor import HandReview
-from dealer_console.floor.corrections import CorrectionError, DisputeKind, HandCorrected, parse_replacement
+from dealer_console.floor.corrections import DisputeKind, HandCorrected, parse_replacement
+from dealer_console.floor.errors import CorrectionError
 from dealer_console.store import NotAuthorizedError, Source, Store, open_hand
 from tests.floor.hands import Disputed, record_disputed_hand
 from tests.support.hands import make_hand

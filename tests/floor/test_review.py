@@ -89,7 +89,7 @@ def test_dispute_report_html_holds_timeline_pots_ruling_evidence_and_verificatio
 
 def test_dispute_report_shows_a_broken_chain_after_an_edit_in_the_database(sqlite_store: Store, disputed: Disputed) -> None:
     """SPEC Records: an edit made directly in the database is found; the report says so instead of vouching for the log."""
-    with sqlite_store.engine.begin() as connection:
+    with sqlite_store.sql_engine.begin() as connection:
         connection.execute(text("UPDATE events SET actor = 'Bob' WHERE table_id = :t AND seq = 9"), {"t": disputed.table_id})
     html = dispute_report_html(HandReview.load(sqlite_store, disputed.recorded.hand_id))
     assert 'class="broken"' in html and "seq 9" in html

@@ -26,10 +26,9 @@ from dealer_console.config import StoreSettings
 from dealer_console.engine.events import BoardDealt
 from dealer_console.floor import HandReview, dispute_report_html
 from dealer_console.floor.room_source import RoomSource
-from dealer_console.floor.source import LinkView
 from dealer_console.room import Shipper
 from dealer_console.store import Role, Store, open_hand
-from dealer_console.store.chain import link_hash, row_content
+from dealer_console.store.chain import LinkRow, link_hash, row_content
 from dealer_console.store.errors import StoreError
 from dealer_console.store.search import HandQuery
 from dealer_console.ui.review_window import ReviewWindow
@@ -139,7 +138,7 @@ def test_the_review_window_shows_every_table_live_and_reports_an_edit_made_on_th
 
         with psycopg.connect(floor_room.owner_url, autocommit=True, row_factory=namedtuple_row) as owner:
             row = owner.execute("SELECT * FROM room_events WHERE table_id = 1 AND seq = 10").fetchone()
-            forged = replace(LinkView.of(row), actor="Bob")
+            forged = replace(LinkRow.of(row), actor="Bob")
             owner.execute("ALTER TABLE room_events DISABLE TRIGGER room_events_frozen")
             owner.execute("UPDATE room_events SET actor = 'Bob', hash = %s WHERE table_id = 1 AND seq = 10",
                           (link_hash(row.prev_hash, row_content(forged)),))

@@ -224,7 +224,7 @@ def test_an_edit_made_in_the_database_is_reported_by_the_review_window(qtbot: Qt
     _, store, disputed = database
     window = ReviewWindow(StoreSource(store), store.sign_in("Flo", "floor-1"), poll_ms=0)
     qtbot.addWidget(window)
-    with store.engine.begin() as connection:
+    with store.sql_engine.begin() as connection:
         connection.execute(text("UPDATE events SET actor = 'Bob' WHERE table_id = :t AND seq = 10"), {"t": disputed.table_id})
     window.open_hand(disputed.recorded.hand_id)
     assert window.review is not None and any("seq 10 (check)" in problem for problem in window.review.link_problems)
@@ -233,7 +233,7 @@ def test_an_edit_made_in_the_database_is_reported_by_the_review_window(qtbot: Qt
     assert window.verified is not None and window.verified.broken is not None and window.verified.broken.seq == 10
     assert window.integrity.text().startswith("LOG ALTERED") and 'class="broken"' in window.report_html()
 
-    with store.engine.begin() as connection:
+    with store.sql_engine.begin() as connection:
         # seat 1's call becomes seat 2's: the row is edited, its hash left as it was
         connection.execute(text("UPDATE events SET payload = replace(payload, '1}', '2}') WHERE table_id = :t AND seq = 9"),
                            {"t": disputed.table_id})

@@ -21,7 +21,7 @@ from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.table_session import TableSession
 from dealer_console.store import Store
 from dealer_console.store.codec import table_event_types
-from dealer_console.store.store import HAND_EVENT_KINDS
+from dealer_console.store.stored import HAND_EVENT_KINDS
 
 # Omaha, button on seat 1; seats 3 and 5 post the blinds; seat 1 acts first pre-flop.
 # Hole cards in deal order (seat 3, 5, 1), then the flop, turn and river.

@@ -137,6 +137,6 @@ def cheap_password_hashing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Argon2 with tiny costs in tests (the store's default parameters take a good part of a second per hash)."""
     from argon2 import PasswordHasher
 
-    import dealer_console.store.store as store_module
+    import dealer_console.store.accounts as store_module
 
     monkeypatch.setattr(store_module, "_PASSWORDS", PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1))

@@ -23,7 +23,7 @@ from sqlalchemy import text
 
 from dealer_console.cli import main
 from dealer_console.store import HandOpened, Store
-from dealer_console.store.store import hand_closed_record
+from dealer_console.store.stored import hand_closed_record
 from tests.store.helpers import play_in_memory, random_hand_setup
 
 
@@ -44,13 +44,13 @@ def documented_hash(previous: str, row: dict[str, object]) -> str:
 
 
 def rows(store: Store, table_id: int) -> list[dict[str, object]]:
-    with store.engine.connect() as connection:
+    with store.sql_engine.connect() as connection:
         result = connection.execute(text("SELECT * FROM events WHERE table_id = :t ORDER BY seq"), {"t": table_id})
         return [dict(row._mapping) for row in result]
 
 
 def run_sql(store: Store, *statements: tuple[str, dict[str, object]]) -> None:
-    with store.engine.begin() as connection:
+    with store.sql_engine.begin() as connection:
         for statement, parameters in statements:
             connection.execute(text(statement), parameters)
 

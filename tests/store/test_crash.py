@@ -44,7 +44,7 @@ def _child(store: Store, table_id: int, seed: int, ack_fd: int) -> None:
     ``store`` is the parent's, inherited through fork: its pool is dropped unclosed (SQLAlchemy's
     rule for forked processes), so every connection the child uses is its own, opened after the fork.
     """
-    store.engine.dispose(close=False)
+    store.sql_engine.dispose(close=False)
     rng = random.Random(seed)
 
     def acknowledge(seq: int, digest: str) -> None:
@@ -126,7 +126,7 @@ def run_crash_trials(url: str, settings: StoreSettings, *, trials: int, seed: in
     stats = CrashStats()
     for trial in range(trials):
         read_end, write_end = os.pipe()
-        store.engine.dispose()  # no connection of the parent is open across the fork
+        store.sql_engine.dispose()  # no connection of the parent is open across the fork
         child = FORK.Process(target=_child, args=(store, table_id, seed * 1000 + trial, write_end), daemon=True)
         child.start()
         os.close(write_end)
@@ -136,7 +136,7 @@ def run_crash_trials(url: str, settings: StoreSettings, *, trials: int, seed: in
         acknowledged.update(this_trial)
         stats.trials += 1
         # the restart: new connections to the database, as the console makes on start
-        store.engine.dispose()
+        store.sql_engine.dispose()
         with contextlib.nullcontext(store) as restarted:
             stored = {event.seq: event.hash for event in restarted.events(table_id, since_seq=min(this_trial, default=1) - 1)}
             lost = {seq: digest for seq, digest in this_trial.items() if stored.get(seq) != digest}

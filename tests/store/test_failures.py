@@ -50,7 +50,7 @@ def test_damaged_pages_inside_a_database_are_reported_corrupt(tmp_path: Path) ->
         table_id = store.create_table("T")
         for value in range(200):
             store.append(table_id, reading(value))
-        with store.engine.connect() as connection:
+        with store.sql_engine.connect() as connection:
             connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
     data = bytearray(path.read_bytes())
     page = 4096
@@ -89,13 +89,13 @@ def test_full_database_is_reported_and_earlier_events_are_kept(tmp_path: Path) -
     with Store.open(f"sqlite:///{path}") as store:
         table_id = store.create_table("T")
         store.append(table_id, reading(1))
-        pages = store.engine.connect().exec_driver_sql("PRAGMA page_count").scalar()
+        pages = store.sql_engine.connect().exec_driver_sql("PRAGMA page_count").scalar()
 
-        @event.listens_for(store.engine, "connect")
+        @event.listens_for(store.sql_engine, "connect")
         def _limit(dbapi_connection: sqlite3.Connection, _: object) -> None:
             dbapi_connection.execute(f"PRAGMA max_page_count = {pages}")
 
-        store.engine.dispose()
+        store.sql_engine.dispose()
         big = ReadingTaken(subject="frame", value="x" * 200_000)
         with pytest.raises(StoreFullError, match="is full.*nothing was written"):
             store.append(table_id, big)

@@ -21,7 +21,7 @@ from tests.store.history import START, History, generate_postgres_history, load_
 
 @pytest.fixture
 def history(store: Store) -> History:
-    with store.engine.begin() as connection:
+    with store.sql_engine.begin() as connection:
         return load_history(connection, random.Random(31), tables=3, hands_per_table=60, players=25)
 
 
@@ -93,7 +93,7 @@ QUERIES_AND_INDEXES: list[tuple[HandQuery, tuple[str, ...]]] = [
 def postgres_history(postgres_database: str) -> str:
     """A schema of its own holding 10,000 generated hands (generated once for this module's plan tests)."""
     url = postgres_schema_url(postgres_database)
-    with Store.open(url) as store, store.engine.begin() as connection:
+    with Store.open(url) as store, store.sql_engine.begin() as connection:
         generate_postgres_history(connection, hands=10_000, players=50)
     return url
 
@@ -104,10 +104,10 @@ def test_postgresql_plans_use_the_floor_indexes(postgres_history: str, query: Ha
     with Store.open(postgres_history) as store:
         player_id = None
         if query.player is not None:
-            with store.engine.connect() as connection:
+            with store.sql_engine.connect() as connection:
                 player_id = connection.execute(text("SELECT id FROM players WHERE name = :n"), {"n": query.player}).scalar()
         statement = hand_search(query, player_id=player_id)
-        with store.engine.connect() as connection:
+        with store.sql_engine.connect() as connection:
             compiled = str(statement.compile(connection, compile_kwargs={"literal_binds": True}))
             plan = "\n".join(row[0] for row in connection.exec_driver_sql("EXPLAIN " + compiled))
     assert any(index in plan for index in indexes), plan
@@ -117,7 +117,7 @@ def test_postgresql_plans_use_the_floor_indexes(postgres_history: str, query: Ha
 def test_sqlite_plans_use_the_floor_indexes(tmp_path: object) -> None:
     """EXPLAIN QUERY PLAN on SQLite: the same searches read the same indexes."""
     with Store.open(f"sqlite:///{tmp_path}/plans.sqlite3") as store:
-        with store.engine.begin() as connection:
+        with store.sql_engine.begin() as connection:
             load_history(connection, random.Random(1), tables=3, hands_per_table=100, players=20)
         for query, indexes in QUERIES_AND_INDEXES:
             if query.player is not None:

@@ -28,7 +28,7 @@ FLOOR_INDEXES = {"ix_hands_table_started", "ix_hands_started", "ix_hands_pot", "
 
 
 def indexes(store: Store) -> set[str]:
-    inspector = inspect(store.engine)
+    inspector = inspect(store.sql_engine)
     return {index["name"] for table in ("hands", "hand_seats", "rulings") for index in inspector.get_indexes(table) if index["name"]}
 
 
@@ -44,7 +44,7 @@ def test_revisions_run_in_a_line_from_the_first_to_head() -> None:
 def test_empty_database_is_migrated_to_head_on_open_and_matches_the_models(empty_store_url: str, store_settings: StoreSettings) -> None:
     """Opening an empty database creates the whole schema; the migrated schema is exactly the models' (no autogenerate diff)."""
     with Store.open(empty_store_url, settings=store_settings) as store:
-        with store.engine.connect() as connection:
+        with store.sql_engine.connect() as connection:
             assert database.current_revision(connection) == database.head_revision()
             differences = compare_metadata(MigrationContext.configure(connection, opts={"compare_type": True}), SQLModel.metadata)
         assert differences == []
@@ -64,7 +64,7 @@ def test_database_at_the_first_revision_is_upgraded_to_head_with_its_data(empty_
     old.append(table_id, ReadingTaken(subject="board", value="AsKdQh", confidence=0.99, applied=True))
     old.close()
     with Store.open(empty_store_url, settings=store_settings) as store:
-        with store.engine.connect() as connection:
+        with store.sql_engine.connect() as connection:
             assert database.current_revision(connection) == database.head_revision()
         assert FLOOR_INDEXES <= indexes(store)
         assert [event.kind for event in store.events(table_id)] == ["table_opened", "reading"]
@@ -75,7 +75,7 @@ def test_head_can_be_downgraded_to_the_first_revision_and_back(empty_store_url: 
     """Each revision's downgrade undoes its upgrade (so a bad release can be rolled back)."""
     with Store.open(empty_store_url, settings=store_settings) as store:
         config = database.alembic_config()
-        with store.engine.begin() as connection:
+        with store.sql_engine.begin() as connection:
             config.attributes["connection"] = connection
             command.downgrade(config, FIRST)
         assert not FLOOR_INDEXES & indexes(store)
@@ -86,7 +86,7 @@ def test_head_can_be_downgraded_to_the_first_revision_and_back(empty_store_url: 
 def test_database_from_a_newer_program_is_refused_with_a_clear_message(empty_store_url: str, store_settings: StoreSettings) -> None:
     """A schema revision this program does not know is never "upgraded": the console says to upgrade the program."""
     Store.open(empty_store_url, settings=store_settings).close()
-    with Store.open(empty_store_url, settings=store_settings) as store, store.engine.begin() as connection:
+    with Store.open(empty_store_url, settings=store_settings) as store, store.sql_engine.begin() as connection:
         connection.execute(text("UPDATE alembic_version SET version_num = '0099_from_the_future'"))
     with pytest.raises(SchemaVersionError, match="0099_from_the_future.*newer version; upgrade the program"):
         Store.open(empty_store_url, settings=store_settings)
@@ -106,7 +106,7 @@ def test_default_database_is_sqlite_in_the_user_data_folder(tmp_path: Path, monk
 
 def test_sqlite_connections_use_wal_and_full_synchronous_commits(tmp_path: Path) -> None:
     """Durable commits: WAL journal and synchronous=FULL (2) on every connection, foreign keys enforced."""
-    with Store.open(f"sqlite:///{tmp_path / 'd.sqlite3'}") as store, store.engine.connect() as connection:
+    with Store.open(f"sqlite:///{tmp_path / 'd.sqlite3'}") as store, store.sql_engine.connect() as connection:
         assert connection.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
         assert connection.exec_driver_sql("PRAGMA synchronous").scalar() == 2
         assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1

@@ -41,7 +41,7 @@ from tests.store.helpers import play_in_memory, random_hand_setup
 def test_pin_is_kept_only_as_an_argon2_hash_and_checked_on_sign_in(store: Store) -> None:
     """SPEC Records: staff sign in with a PIN or password, stored hashed (Argon2), never as given."""
     store.add_staff("Dana", Role.DEALER, "4821")
-    with store.engine.connect() as connection:
+    with store.sql_engine.connect() as connection:
         stored = connection.execute(text("SELECT secret_hash FROM staff WHERE name = 'Dana'")).scalar_one()
     assert stored.startswith("$argon2id$") and "4821" not in stored
     assert store.sign_in("Dana", "4821").role is Role.DEALER
@@ -67,7 +67,7 @@ def test_ruling_is_recorded_by_a_floor_manager_and_flagged_reportable_at_the_thr
         assert small.payload["reportable"] is False and large.payload["reportable"] is True
         assert small.source is Source.FLOOR and small.actor == "Flo" and small.hand_id == recorded.hand_id
         assert [h.id for h in store.search_hands(HandQuery(reportable=True))] == [recorded.hand_id]
-        with store.engine.connect() as connection:
+        with store.sql_engine.connect() as connection:
             rows = connection.execute(text("SELECT rule, pot_held, disputed_amount, reportable, late FROM rulings ORDER BY id")).all()
         assert [tuple(row) for row in rows] == [("TDA Rule 15 (cards speak)", True, 49_999, False, False),
                                                 ("TDA Rule 15", True, 50_000, True, True)]

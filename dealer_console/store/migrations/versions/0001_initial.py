@@ -20,28 +20,53 @@ depends_on: str | Sequence[str] | None = None
 
 
 def moment(name: str, *, nullable: bool = False) -> sa.Column[object]:
+    """A timestamp column with its time zone."""
     return sa.Column(name, sa.DateTime(timezone=True), nullable=nullable)
 
 
 def upgrade() -> None:
+    """Create the first schema, one table (with its indexes) at a time, in the order of its foreign keys."""
+    _create_tables()
+    _create_chain_heads()
+    _create_players()
+    _create_seats()
+    _create_staff()
+    _create_hands()
+    _create_hand_seats()
+    _create_events()
+    _create_evidence()
+    _create_agreements()
+    _create_rulings()
+
+
+def _create_tables() -> None:
     op.create_table(
         "tables",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("name", sa.String(100), nullable=False, unique=True),
         moment("created_at"),
     )
+
+
+def _create_chain_heads() -> None:
     op.create_table(
         "chain_heads",
         sa.Column("table_id", sa.Integer(), sa.ForeignKey("tables.id"), primary_key=True),
         sa.Column("last_seq", sa.Integer(), nullable=False),
         sa.Column("last_hash", sa.String(64), nullable=False),
     )
+
+
+def _create_players() -> None:
     op.create_table(
         "players",
         sa.Column("id", sa.Integer(), primary_key=True),
         sa.Column("name", sa.String(200), nullable=False, unique=True),
         moment("created_at"),
     )
+
+
+def _create_seats() -> None:
     op.create_table(
         "seats",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -54,6 +79,9 @@ def upgrade() -> None:
         moment("left_at", nullable=True),
     )
     op.create_index("ix_seats_table_seat", "seats", ["table_id", "seat"])
+
+
+def _create_staff() -> None:
     op.create_table(
         "staff",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -63,6 +91,9 @@ def upgrade() -> None:
         sa.Column("active", sa.Boolean(), nullable=False),
         moment("created_at"),
     )
+
+
+def _create_hands() -> None:
     op.create_table(
         "hands",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -87,6 +118,9 @@ def upgrade() -> None:
         sa.UniqueConstraint("table_id", "number", name="uq_hands_table_number"),
     )
     op.create_index("ix_hands_status", "hands", ["status"])
+
+
+def _create_hand_seats() -> None:
     op.create_table(
         "hand_seats",
         sa.Column("hand_id", sa.Integer(), sa.ForeignKey("hands.id"), primary_key=True),
@@ -97,6 +131,9 @@ def upgrade() -> None:
         sa.Column("starting_stack", sa.BigInteger(), nullable=False),
         sa.Column("final_stack", sa.BigInteger(), nullable=True),
     )
+
+
+def _create_events() -> None:
     op.create_table(
         "events",
         sa.Column("table_id", sa.Integer(), sa.ForeignKey("tables.id"), primary_key=True),
@@ -113,6 +150,9 @@ def upgrade() -> None:
         sa.Column("hash", sa.String(64), nullable=False),
     )
     op.create_index("ix_events_hand_seq", "events", ["hand_id", "seq"])
+
+
+def _create_evidence() -> None:
     op.create_table(
         "evidence",
         sa.Column("sha256", sa.String(64), primary_key=True),
@@ -126,6 +166,9 @@ def upgrade() -> None:
         moment("purged_at", nullable=True),
     )
     op.create_index("ix_evidence_captured", "evidence", ["captured_at"])
+
+
+def _create_agreements() -> None:
     op.create_table(
         "agreements",
         sa.Column("id", sa.Integer(), primary_key=True),
@@ -139,6 +182,9 @@ def upgrade() -> None:
         moment("recorded_at"),
     )
     op.create_index("ix_agreements_hand", "agreements", ["hand_id"])
+
+
+def _create_rulings() -> None:
     op.create_table(
         "rulings",
         sa.Column("id", sa.Integer(), primary_key=True),

@@ -1,0 +1,433 @@
+"""Appending to a table's log and its hash chain: one transaction per event, the floor's projections kept with it."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, Row, insert, select, update
+
+from dealer_console.engine.events import BlindKind, BlindPosted, Event, RestraddleConsent, RunsChosen, Voided
+from dealer_console.engine.table_events import (
+    AgreementsChanged,
+    HandFinished,
+    HandMisdealt,
+    HandStarted,
+    PlayerLeft,
+    PlayerSeated,
+)
+from dealer_console.store._tables import (
+    AGREEMENTS,
+    EVENTS,
+    HAND_SEATS,
+    HANDS,
+    HEADS,
+    PLAYERS,
+    RULINGS,
+    SEATS,
+    STAFF,
+    TABLES,
+)
+from dealer_console.store.chain import ChainReport, LinkRow, link_content, link_hash, verify_chain
+from dealer_console.store.codec import Record, canonical_json, record_payload, to_data
+from dealer_console.store.database import guarded, writing
+from dealer_console.store.errors import (
+    DuplicateEventError,
+    NotAuthorizedError,
+    RecordNotFoundError,
+    SequenceConflictError,
+    StoreError,
+    StoreUnavailableError,
+)
+from dealer_console.store.hands import HandsStore
+from dealer_console.store.models import HandStatus, Role, Source
+from dealer_console.store.records import HandClosed, HandCorrected, HandFlagged, HandOpened, HouseSettingsChanged, RulingRecorded
+from dealer_console.store.stored import (
+    HAND_EVENT_KINDS,
+    StoredEvent,
+    TableInfo,
+    aware,
+)
+
+
+class LogStore(HandsStore):
+    """The one way into a table's log, and reading it back."""
+
+    def append(
+        self,
+        table_id: int,
+        record: Record,
+        *,
+        hand_id: int | None = None,
+        source: Source = Source.DEALER,
+        actor: str = "",
+        frame_at: datetime | None = None,
+        evidence_sha256: str | None = None,
+        voids_seq: int | None = None,
+        expected_seq: int | None = None,
+        hand_position: int | None = None,
+    ) -> StoredEvent:
+        """Append ``record`` to the table's log and commit it durably; return it once on disk.
+
+        ``hand_id``: the hand an engine event belongs to (default: the table's open hand).
+        ``expected_seq`` / ``hand_position``: where the caller believes the event goes (the
+        table's next sequence number / the number of the hand's events already stored); if the
+        log is elsewhere, nothing is written and :class:`SequenceConflictError` (or
+        :class:`DuplicateEventError` when this very event is already there) is raised.
+        """
+        attempt: list[StoredEvent] = []
+        doing = f"appending {record.kind} to table {table_id}"
+        try:
+            with guarded(self.target, doing), writing(self.sql_engine) as connection:
+                stored = self._append(
+                    connection, table_id, record, hand_id=hand_id, source=source, actor=actor, frame_at=frame_at,
+                    evidence_sha256=evidence_sha256, voids_seq=voids_seq, expected_seq=expected_seq, hand_position=hand_position,
+                )
+                attempt.append(stored)
+            return stored
+        except StoreUnavailableError:
+            if not attempt:
+                raise
+            # the connection was lost during COMMIT: the event may or may not be stored; look
+            return self._resolve_lost_commit(attempt[0], doing)
+
+    def append_many(self, table_id: int, records: list[Record], *, source: Source = Source.DEALER, actor: str = "") -> list[StoredEvent]:
+        """Append several records in one transaction (all or none), each chained as :meth:`append` does.
+
+        For imports (a hand history from another tool) and bulk loads; live play appends one
+        event at a time. Engine events go to the table's open hand.
+        """
+        with guarded(self.target, f"appending {len(records)} records to table {table_id}"), writing(self.sql_engine) as connection:
+            return [
+                self._append(connection, table_id, record, hand_id=None, source=source, actor=actor, frame_at=None, evidence_sha256=None,
+                             voids_seq=None, expected_seq=None, hand_position=None)
+                for record in records
+            ]
+
+    def _resolve_lost_commit(self, stored: StoredEvent, doing: str) -> StoredEvent:
+        try:
+            with guarded(self.target, doing), self.sql_engine.connect() as connection:
+                found = connection.execute(
+                    select(EVENTS.c.hash).where(EVENTS.c.table_id == stored.table_id, EVENTS.c.seq == stored.seq)
+                ).first()
+        except StoreUnavailableError as error:
+            raise StoreUnavailableError(
+                f"{error} (the connection was lost while committing seq {stored.seq}; whether it was stored is not known:"
+                " append it again with hand_position or expected_seq, and the store will say)", url=self.target.shown,
+            ) from error
+        if found is not None and found.hash == stored.hash:
+            return stored
+        raise StoreUnavailableError(
+            f"the connection to {self.target.shown} was lost while {doing}: the event was not stored; try again", url=self.target.shown
+        )
+
+    def _append(
+        self,
+        connection: Connection,
+        table_id: int,
+        record: Record,
+        *,
+        hand_id: int | None,
+        source: Source,
+        actor: str,
+        frame_at: datetime | None,
+        evidence_sha256: str | None,
+        voids_seq: int | None,
+        expected_seq: int | None,
+        hand_position: int | None,
+    ) -> StoredEvent:
+        head = connection.execute(
+            select(HEADS.c.last_seq, HEADS.c.last_hash).where(HEADS.c.table_id == table_id).with_for_update()
+        ).first()
+        if head is None:
+            raise RecordNotFoundError(f"no table with id {table_id} in {self.target.shown}")
+        seq = head.last_seq + 1
+        kind = record.kind
+        payload = record_payload(record)
+        recorded_at = self.now()
+        candidate = dict(hand_id=hand_id, source=source.value, actor=actor, kind=kind, payload=payload, voids_seq=voids_seq,
+                         evidence_sha256=evidence_sha256, frame_at=frame_at)
+        if expected_seq is not None and expected_seq != seq:
+            existing = connection.execute(select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == expected_seq)).first()
+            self._refuse_conflict(table_id, expected_seq, seq, existing, candidate, what=f"seq {expected_seq}")
+        if isinstance(record, Event):
+            hand_id = self._hand_for_event(connection, table_id, hand_id, kind)
+            candidate["hand_id"] = hand_id
+            if hand_position is not None or isinstance(record, Voided):
+                rows = connection.execute(
+                    select(EVENTS.c.seq).where(EVENTS.c.hand_id == hand_id, EVENTS.c.kind.in_(HAND_EVENT_KINDS)).order_by(EVENTS.c.seq)
+                ).all()
+                if hand_position is not None and len(rows) != hand_position:
+                    existing = None
+                    if hand_position < len(rows):
+                        existing = connection.execute(
+                            select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq == rows[hand_position].seq)
+                        ).first()
+                    self._refuse_conflict(table_id, hand_position, len(rows), existing, candidate,
+                                          what=f"event #{hand_position} of hand id {hand_id}")
+                if isinstance(record, Voided) and voids_seq is None:
+                    if not 0 <= record.target < len(rows):
+                        raise StoreError(f"the void names event #{record.target}, but hand id {hand_id} has {len(rows)} events")
+                    voids_seq = rows[record.target].seq
+            if source is Source.FLOOR:
+                self._require_floor_manager(connection, actor, "record a correction")
+        elif isinstance(record, HandStarted | HandOpened):
+            hand_id = self._insert_hand(connection, table_id, record, seq=seq, recorded_at=recorded_at, actor=actor)
+        elif isinstance(record, HandFinished | HandMisdealt | HandClosed):
+            number = record.number if isinstance(record, HandClosed) else record.plan.number
+            hand_id = hand_id if hand_id is not None else self._hand_id_by_number(connection, table_id, number)
+        elif isinstance(record, RulingRecorded | HandFlagged) and hand_id is None and record.hand_number is not None:
+            hand_id = self._hand_id_by_number(connection, table_id, record.hand_number)
+        payload_text = canonical_json(payload)
+        content = link_content(
+            table_id=table_id, seq=seq, hand_id=hand_id, recorded_at=recorded_at, frame_at=frame_at, source=source.value,
+            actor=actor, kind=kind, payload=payload_text, voids_seq=voids_seq, evidence_sha256=evidence_sha256,
+        )
+        digest = link_hash(head.last_hash, content)
+        connection.execute(insert(EVENTS).values(
+            table_id=table_id, seq=seq, hand_id=hand_id, recorded_at=recorded_at, frame_at=frame_at, source=source.value, actor=actor,
+            kind=kind, payload=payload_text, voids_seq=voids_seq, evidence_sha256=evidence_sha256, hash=digest,
+        ))
+        connection.execute(update(HEADS).where(HEADS.c.table_id == table_id).values(last_seq=seq, last_hash=digest))
+        stored = StoredEvent(
+            table_id, seq, hand_id, recorded_at, frame_at, source, actor, kind, payload, voids_seq, evidence_sha256, digest,
+        )
+        self._project(connection, stored, record)
+        return stored
+
+    def _refuse_conflict(self, table_id: int, expected: int, actual: int, existing: Row[Any] | None,
+                         candidate: Mapping[str, Any], *, what: str) -> None:
+        if existing is not None and _same_event(existing, candidate):
+            raise DuplicateEventError(
+                f"table {table_id}: this {candidate['kind']} is already stored as seq {existing.seq}; it was not stored twice",
+                table_id=table_id, expected=expected, actual=actual, existing_seq=existing.seq,
+            )
+        raise SequenceConflictError(
+            f"table {table_id}: expected to write {what}, but the log is at {actual} (another console wrote first); nothing was written",
+            table_id=table_id, expected=expected, actual=actual,
+        )
+
+    def _hand_for_event(self, connection: Connection, table_id: int, hand_id: int | None, kind: str) -> int:
+        if hand_id is None:
+            row = connection.execute(
+                select(HANDS.c.id).where(HANDS.c.table_id == table_id, HANDS.c.status == HandStatus.OPEN.value)
+                .order_by(HANDS.c.id.desc())
+            ).first()
+            if row is None:
+                raise StoreError(f"table {table_id} has no open hand to add a {kind} to")
+            return int(row.id)
+        row = connection.execute(select(HANDS.c.table_id, HANDS.c.status, HANDS.c.number).where(HANDS.c.id == hand_id)).first()
+        if row is None or row.table_id != table_id:
+            raise RecordNotFoundError(f"no hand id {hand_id} at table {table_id}")
+        if row.status != HandStatus.OPEN.value:
+            raise StoreError(f"hand #{row.number} at table {table_id} is {row.status}: no more events can be added to it")
+        return hand_id
+
+    def _insert_hand(self, connection: Connection, table_id: int, record: HandStarted | HandOpened, *, seq: int,
+                     recorded_at: datetime, actor: str) -> int:
+        if isinstance(record, HandStarted):
+            setup, number, players = record.plan.setup, record.plan.number, dict(record.plan.players)
+        else:
+            setup, number, players = record.setup, record.number, dict(record.players)
+        still_open = connection.execute(
+            select(HANDS.c.number).where(HANDS.c.table_id == table_id, HANDS.c.status == HandStatus.OPEN.value)
+        ).first()
+        if still_open is not None:
+            raise StoreError(f"hand #{still_open.number} at table {table_id} is still open: close it before starting hand #{number}")
+        if connection.execute(select(HANDS.c.id).where(HANDS.c.table_id == table_id, HANDS.c.number == number)).first() is not None:
+            raise StoreError(f"table {table_id} already has a hand #{number}")
+        dealer = connection.execute(select(STAFF.c.id).where(STAFF.c.name == actor)).first() if actor else None
+        game = setup.game
+        result = connection.execute(insert(HANDS).values(
+            table_id=table_id, number=number, status=HandStatus.OPEN.value, started_at=recorded_at, game=game.variant.code,
+            structure=game.structure.value, small_blind=game.stakes.small_blind, big_blind=game.stakes.big_blind, button=setup.button,
+            setup=canonical_json(to_data(setup)), dealer_id=None if dealer is None else dealer.id, first_seq=seq,
+            pot_total=0, rake=0, flagged=False, ruled=False,
+        ))
+        assert result.inserted_primary_key is not None
+        hand_id = int(result.inserted_primary_key[0])
+        rows = []
+        for seat, stack in setup.stacks.items():
+            name = players.get(seat)
+            rows.append(dict(hand_id=hand_id, seat=seat, table_id=table_id, started_at=recorded_at, starting_stack=stack,
+                             player_id=None if name is None else self._player_id(connection, name), final_stack=None))
+        connection.execute(insert(HAND_SEATS), rows)
+        return hand_id
+
+    def _player_id(self, connection: Connection, name: str) -> int:
+        row = connection.execute(select(PLAYERS.c.id).where(PLAYERS.c.name == name)).first()
+        if row is not None:
+            return int(row.id)
+        result = connection.execute(insert(PLAYERS).values(name=name, created_at=self.now()))
+        assert result.inserted_primary_key is not None
+        return int(result.inserted_primary_key[0])
+
+    def _require_floor_manager(self, connection: Connection, name: str, what: str) -> int:
+        row = connection.execute(select(STAFF.c.id, STAFF.c.role).where(STAFF.c.name == name)).first()
+        if row is None or row.role != Role.FLOOR_MANAGER.value:
+            who = "nobody" if not name else repr(name)
+            raise NotAuthorizedError(f"only a floor manager may {what}; {who} is not a floor manager")
+        return int(row.id)
+
+    def _project(self, connection: Connection, stored: StoredEvent, record: Record) -> None:
+        """Update the floor's projections of the log in the same transaction as the event."""
+        table_id, seq, moment = stored.table_id, stored.seq, stored.recorded_at
+
+        def agreement(kind: str, choice: str, *, seat: int | None = None, by: str = "") -> None:
+            connection.execute(insert(AGREEMENTS).values(
+                table_id=table_id, hand_id=stored.hand_id, event_seq=seq, kind=kind, seat=seat, choice=choice, by=by, recorded_at=moment,
+            ))
+
+        if isinstance(record, PlayerSeated):
+            connection.execute(insert(SEATS).values(
+                table_id=table_id, seat=record.seat, player_id=self._player_id(connection, record.player), buy_in=record.buy_in,
+                seated_seq=seq, seated_at=moment, left_at=None,
+            ))
+        elif isinstance(record, PlayerLeft):
+            connection.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == record.seat, SEATS.c.left_at.is_(None))
+                               .values(left_at=moment))
+        elif isinstance(record, AgreementsChanged):
+            if record.agreements.mississippi is not None:
+                self._require_floor_manager(connection, record.agreements.mississippi.manager, "authorize a Mississippi straddle")
+            agreement("standing", canonical_json(to_data(record.agreements)), by=record.by)
+        elif isinstance(record, RestraddleConsent):
+            agreement("restraddle", "yes" if record.agrees else "no", seat=record.seat)
+        elif isinstance(record, RunsChosen):
+            agreement("runs", str(record.runs), seat=record.seat)
+        elif isinstance(record, BlindPosted) and record.blind is BlindKind.MISSISSIPPI:
+            agreement("mississippi", str(record.amount), seat=record.seat, by=record.authorized_by or "")
+        elif isinstance(record, HandFinished | HandMisdealt | HandClosed):
+            self._close_hand(connection, stored, record)
+        elif isinstance(record, HandFlagged):
+            connection.execute(update(HANDS).where(HANDS.c.id == stored.hand_id).values(flagged=True, flag_reason=record.reason))
+        elif isinstance(record, HouseSettingsChanged):
+            self._require_floor_manager(connection, record.by, "change the house settings")
+            if stored.source is not Source.FLOOR or stored.actor != record.by:
+                raise NotAuthorizedError(f"a change of house settings is recorded by its floor manager ({record.by!r}) as a floor event")
+        elif isinstance(record, HandCorrected):
+            self._require_floor_manager(connection, record.by, "record a correction")
+            if stored.source is not Source.FLOOR or stored.actor != record.by or stored.voids_seq != record.target_seq:
+                raise NotAuthorizedError(f"a correction is recorded by its floor manager ({record.by!r}) as a floor event naming the event it corrects")
+        elif isinstance(record, RulingRecorded):
+            manager = self._require_floor_manager(connection, record.floor_manager, "record a ruling")
+            if stored.source is not Source.FLOOR or stored.actor != record.floor_manager:
+                raise NotAuthorizedError(f"a ruling is recorded by its floor manager ({record.floor_manager!r}) as a floor event")
+            connection.execute(insert(RULINGS).values(
+                table_id=table_id, hand_id=stored.hand_id, event_seq=seq, floor_manager_id=manager, rule=record.rule,
+                decision=record.decision, pot_held=record.pot_held, disputed_amount=record.disputed_amount,
+                reportable=record.reportable, late=record.late, recorded_at=moment,
+            ))
+            if stored.hand_id is not None:
+                connection.execute(update(HANDS).where(HANDS.c.id == stored.hand_id).values(ruled=True))
+
+    def _close_hand(self, connection: Connection, stored: StoredEvent, record: HandFinished | HandMisdealt | HandClosed) -> None:
+        hand_id = stored.hand_id
+        row = connection.execute(select(HANDS.c.status, HANDS.c.number).where(HANDS.c.id == hand_id)).first()
+        assert row is not None and hand_id is not None
+        if row.status != HandStatus.OPEN.value:
+            raise StoreError(f"hand #{row.number} at table {stored.table_id} is already {row.status}")
+        if isinstance(record, HandClosed):
+            status, stacks, pot, rake = HandStatus(record.status), dict(record.final_stacks), record.pot_total, record.rake + record.jackpot
+        elif isinstance(record, HandMisdealt):
+            status, stacks, pot, rake = HandStatus.MISDEALT, dict(record.plan.setup.stacks), 0, 0
+        else:
+            hand = self._replay(connection, hand_id)
+            audit = hand.result.audit if hand.result is not None else None
+            status, stacks, rake = HandStatus.COMPLETE, dict(record.final_stacks), record.rake + record.jackpot
+            pot = 0 if audit is None else audit.awarded + audit.rake + audit.jackpot
+        connection.execute(update(HANDS).where(HANDS.c.id == hand_id).values(
+            status=status.value, finished_at=stored.recorded_at, pot_total=pot, rake=rake,
+        ))
+        for seat, stack in stacks.items():
+            connection.execute(
+                update(HAND_SEATS).where(HAND_SEATS.c.hand_id == hand_id, HAND_SEATS.c.seat == seat).values(final_stack=stack)
+            )
+
+    # ------------------------------------------------------------------ reading the log
+
+    def events(
+        self, table_id: int, *, hand_id: int | None = None, since_seq: int = 0, limit: int | None = None, kinds: tuple[str, ...] = (),
+    ) -> list[StoredEvent]:
+        """The table's events after ``since_seq`` (of one hand, of some kinds, if given), in order."""
+        statement = select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq > since_seq)
+        if hand_id is not None:
+            statement = statement.where(EVENTS.c.hand_id == hand_id)
+        if kinds:
+            statement = statement.where(EVENTS.c.kind.in_(kinds))
+        statement = statement.order_by(EVENTS.c.seq)
+        if limit is not None:
+            statement = statement.limit(limit)
+        with guarded(self.target, f"reading table {table_id}'s log"), self.sql_engine.connect() as connection:
+            return [StoredEvent.from_row(row) for row in connection.execute(statement)]
+
+    def table_id(self, table: int | str) -> int:
+        """The id of a table given by id or by name."""
+        with guarded(self.target, f"looking up table {table!r}"), self.sql_engine.connect() as connection:
+            if isinstance(table, int) or str(table).isdigit():
+                row = connection.execute(select(TABLES.c.id).where(TABLES.c.id == int(table))).first()
+            else:
+                row = connection.execute(select(TABLES.c.id).where(TABLES.c.name == table)).first()
+        if row is None:
+            raise RecordNotFoundError(f"no table {table!r} in {self.target.shown}")
+        return int(row.id)
+
+    def tables(self) -> list[TableInfo]:
+        """Every table, with the length of its log."""
+        statement = select(TABLES.c.id, TABLES.c.name, HEADS.c.last_seq).join(HEADS, HEADS.c.table_id == TABLES.c.id).order_by(TABLES.c.id)
+        with guarded(self.target, "listing tables"), self.sql_engine.connect() as connection:
+            return [TableInfo(row.id, row.name, row.last_seq) for row in connection.execute(statement)]
+
+    def event_links(self, table_id: int, *, since_seq: int = 0, limit: int | None = None,
+                    seqs: Sequence[int] | None = None) -> list[LinkRow]:
+        """The table's events as the chain reads them (the payload as its stored text), after ``since_seq`` or at ``seqs``, in order."""
+        statement = select(EVENTS).where(EVENTS.c.table_id == table_id, EVENTS.c.seq > since_seq)
+        if seqs is not None:
+            statement = statement.where(EVENTS.c.seq.in_(list(seqs)))
+        statement = statement.order_by(EVENTS.c.seq)
+        if limit is not None:
+            statement = statement.limit(limit)
+        with guarded(self.target, f"reading table {table_id}'s log"), self.sql_engine.connect() as connection:
+            return [LinkRow.of(row) for row in connection.execute(statement)]
+
+    def chain_heads(self, table_ids: Iterable[int]) -> dict[int, int]:
+        """The last ``seq`` of each of these tables' logs (tables not in the store are left out)."""
+        statement = select(HEADS.c.table_id, HEADS.c.last_seq).where(HEADS.c.table_id.in_(list(table_ids)))
+        with guarded(self.target, "reading the chain heads"), self.sql_engine.connect() as connection:
+            return {int(row.table_id): int(row.last_seq) for row in connection.execute(statement)}
+
+    # ------------------------------------------------------------------ verification
+
+    def verify_log(self, table: int | str | None = None) -> list[ChainReport]:
+        """Verify the hash chain of one table (by id or name) or of every table."""
+        ids = [self.table_id(table)] if table is not None else [info.id for info in self.tables()]
+        reports = []
+        with guarded(self.target, "verifying the log"), self.sql_engine.connect() as connection:
+            for table_id in ids:
+                name = str(connection.execute(select(TABLES.c.name).where(TABLES.c.id == table_id)).scalar_one())
+                head_row = connection.execute(select(HEADS.c.last_seq, HEADS.c.last_hash).where(HEADS.c.table_id == table_id)).first()
+                head = None if head_row is None else (int(head_row.last_seq), str(head_row.last_hash))
+                result = connection.execution_options(yield_per=2000).execute(
+                    select(EVENTS).where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.seq)
+                )
+                try:
+                    reports.append(verify_chain(table_id, name, (LinkRow.of(row) for row in result), head=head))
+                finally:
+                    result.close()
+        return reports
+
+
+def _same_event(row: Row[Any], candidate: Mapping[str, Any]) -> bool:
+    try:
+        payload = json.loads(row.payload)
+    except ValueError:
+        return False
+    return bool(
+        row.kind == candidate["kind"] and payload == candidate["payload"] and row.source == candidate["source"]
+        and row.actor == candidate["actor"] and (candidate["hand_id"] is None or row.hand_id == candidate["hand_id"])
+        and row.evidence_sha256 == candidate["evidence_sha256"] and aware(row.frame_at) == aware(candidate["frame_at"])
+    )
+
+
+__all__ = ["LogStore"]
