@@ -275,7 +275,7 @@ def build_parser() -> argparse.ArgumentParser:
     review.set_defaults(run=cmd_review)
     from dealer_console.floor.cli import add_floor_parser
 
-    add_floor_parser(commands)
+    add_floor_parser(commands, write_pdf=_write_report_pdf)
     from vision.cli import add_vision_eval_parser
 
     add_vision_eval_parser(commands)
@@ -284,6 +284,12 @@ def build_parser() -> argparse.ArgumentParser:
         if action.dest not in ("help", "run"):
             action.default = argparse.SUPPRESS
     return parser
+
+
+def _write_report_pdf(html: str, path: Path | str, *, title: str) -> Path:
+    from dealer_console.ui.review_pdf import write_report_pdf  # Qt only when a PDF is asked for
+
+    return write_report_pdf(html, path, title=title)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -12,7 +12,7 @@ import argparse
 import sys
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.engine.errors import EngineError
@@ -23,6 +23,12 @@ if TYPE_CHECKING:
     from dealer_console.store.store import Store
 
 EXIT_ERROR = 2
+
+
+class PdfWriter(Protocol):
+    """Lays a report's HTML out as a PDF file at ``path``; returns the path written."""
+
+    def __call__(self, html: str, path: Path | str, *, title: str) -> Path: ...
 
 
 def parse_time(text: str) -> datetime:
@@ -114,10 +120,8 @@ def cmd_report(args: argparse.Namespace, store: Store) -> int:
         Path(args.html).write_text(html, encoding="utf-8")
         print(f"wrote {args.html}")
     if args.pdf:
-        from dealer_console.ui.review_pdf import write_report_pdf  # Qt only when a PDF is asked for
-
         s = review.summary
-        write_report_pdf(html, args.pdf, title=f"Dispute report: table {s.table_id}, hand #{s.number}")
+        args.write_pdf(html, args.pdf, title=f"Dispute report: table {s.table_id}, hand #{s.number}")
         print(f"wrote {args.pdf}")
     return 0
 
@@ -157,8 +161,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_ERROR
 
 
-def add_floor_parser(commands: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    """Add ``floor`` and its sub-commands to ``dealer-console``."""
+def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWriter) -> None:  # type: ignore[type-arg]
+    """Add ``floor`` and its sub-commands to ``dealer-console``; ``write_pdf`` lays a report's HTML out as a PDF file
+    (the floor is headless: the program's entry point hands in the renderer, which needs Qt)."""
     floor = commands.add_parser("floor", help="the floor's review: list and show hands, dispute reports, PHH, shift summaries")
     sub = floor.add_subparsers(dest="floor_command", required=True)
 
@@ -183,7 +188,7 @@ def add_floor_parser(commands: argparse._SubParsersAction) -> None:  # type: ign
     report.add_argument("hand", help="hand id, or TABLE:NUMBER")
     report.add_argument("--html", default=None, metavar="PATH", help="HTML output file ('-': standard output)")
     report.add_argument("--pdf", default=None, metavar="PATH", help="PDF output file (laid out by Qt)")
-    report.set_defaults(floor_run=cmd_report)
+    report.set_defaults(floor_run=cmd_report, write_pdf=write_pdf)
     phh = sub.add_parser("phh", help="print a hand as PHH")
     phh.add_argument("hand", help="hand id, or TABLE:NUMBER")
     phh.add_argument("--out", default=None, metavar="PATH")

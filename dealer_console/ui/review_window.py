@@ -85,11 +85,37 @@ class ReviewWindow(QMainWindow):
         self._pending_table: int | None = None
         self._verifying = 0
         """The number of the latest verification asked for; an older one finishing late is ignored."""
+        self.status = QLabel("")
+        self.status.setObjectName("review_status")
+        self.statusBar().addWidget(self.status, 1)
+        self._build_layout()
+        self._connect_buttons()
+        QShortcut(QKeySequence("Right"), self, self.step_next)
+        QShortcut(QKeySequence("Left"), self, self.step_previous)
+        self._enable_hand_actions(False)
+        self.search_panel.show_tables(source.tables())
+        self.poll = QTimer(self)
+        self.poll.setInterval(poll_ms)
+        self.poll.timeout.connect(self.refresh_now)
+        if poll_ms > 0:
+            self.poll.start()
+
+    def _build_layout(self) -> None:
+        """The search panel on the left and the hand's column on the right."""
         self.search_panel = ReviewSearchPanel()
         self.search_panel.search_requested.connect(self.search)
         self.search_panel.hand_chosen.connect(self.open_hand)
         right = QWidget()
         column = QVBoxLayout(right)
+        self._build_hand_column(column)
+        splitter = QSplitter()
+        splitter.addWidget(self.search_panel)
+        splitter.addWidget(right)
+        splitter.setSizes([380, 1300])
+        self.setCentralWidget(splitter)
+
+    def _build_hand_column(self, column: QVBoxLayout) -> None:
+        """The right-hand column: title, integrity, the table as it was, the step buttons, timeline, detail, outcome."""
         self.title = QLabel("Search for a hand, then open it")
         self.title.setObjectName("review_title")
         self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
@@ -129,14 +155,9 @@ class ReviewWindow(QMainWindow):
         lower.addWidget(self.outcome)
         lower.setSizes([700, 350, 450])
         column.addWidget(lower, 2)
-        self.status = QLabel("")
-        self.status.setObjectName("review_status")
-        self.statusBar().addWidget(self.status, 1)
-        splitter = QSplitter()
-        splitter.addWidget(self.search_panel)
-        splitter.addWidget(right)
-        splitter.setSizes([380, 1300])
-        self.setCentralWidget(splitter)
+
+    def _connect_buttons(self) -> None:
+        """The step, correction, ruling and report buttons wired to what they do."""
         self.first_button.clicked.connect(lambda: self.go_to_position(0))
         self.previous_button.clicked.connect(self.step_previous)
         self.next_button.clicked.connect(self.step_next)
@@ -145,15 +166,6 @@ class ReviewWindow(QMainWindow):
         self.ruling_button.clicked.connect(lambda: self.open_ruling_dialog().open())
         self.html_button.clicked.connect(lambda: self._export_chosen("html"))
         self.pdf_button.clicked.connect(lambda: self._export_chosen("pdf"))
-        QShortcut(QKeySequence("Right"), self, self.step_next)
-        QShortcut(QKeySequence("Left"), self, self.step_previous)
-        self._enable_hand_actions(False)
-        self.search_panel.show_tables(source.tables())
-        self.poll = QTimer(self)
-        self.poll.setInterval(poll_ms)
-        self.poll.timeout.connect(self.refresh_now)
-        if poll_ms > 0:
-            self.poll.start()
 
     # ------------------------------------------------------------------ background work
 
