@@ -41,6 +41,8 @@ from vision.synthetic import Deck, drawn_deck
 if TYPE_CHECKING:
     from drivers.simulator import TableSimulator
 
+__all__ = ["DemoCameraSource", "DemoDevices", "DemoFelt", "FeltCards", "ReplayFolder", "ReplayVideo", "demo_camera_source", "open_camera", "table_devices"]
+
 
 @dataclass
 class FeltCards:

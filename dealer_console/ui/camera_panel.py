@@ -19,6 +19,8 @@ from dealer_console.live.zones import Zone, ZoneKind
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
 from dealer_console.ui.ui_thread import ChangeRelay
 
+__all__ = ["CameraPanel", "zone_words"]
+
 PICTURE_WIDTH = 560
 _OUTLINE = {
     CardStatus.CONFIDENT: "#35d05a",

@@ -16,6 +16,8 @@ from dealer_console.live.sensor_watch import BoardStatus
 from dealer_console.live.sensors import BetProposal, SensorWarning
 from dealer_console.ui.ui_thread import ChangeRelay
 
+__all__ = ["SensorPanel"]
+
 
 def _board_colour(status: BoardStatus) -> str:
     """Green when connected, amber on its way, red otherwise."""
