@@ -120,6 +120,13 @@ class CameraWorker:
             self._thread.join(5.0)
             self._thread = None
 
+    def __enter__(self) -> CameraWorker:
+        self.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()
+
     def read_afresh(self) -> None:
         """Forget the reads: a new calibration or deck reads the picture again at once, every place voted afresh."""
         with self._lock:

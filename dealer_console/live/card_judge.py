@@ -150,14 +150,15 @@ def judge_sightings(sightings: Sequence[Sighting], *, size: tuple[int, int] | No
 def _judge_one(zone: Zone, slot: int, sighting: Sighting, table: _Table, judging: Judging, confirmed: Confirmations) -> CardRead:
     mark = confirmed.get((zone, slot))
     if mark is not None and mark[0] == sighting.best:
-        return _contradiction(zone, slot, sighting, mark[1], CardStatus.CONFIRMED, table) or \
-            CardRead(sighting, zone, slot, CardStatus.CONFIRMED, mark[1])
-    if sighting.card is None or sighting.confidence < judging.threshold:
+        card, status = mark[1], CardStatus.CONFIRMED
+    elif sighting.card is not None and sighting.confidence >= judging.threshold:
+        card, status = sighting.card, CardStatus.CONFIDENT
+        if table.named[card] > 1:  # the dealer's confirmation settles a card read twice; a reading does not
+            return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is read twice on the table")
+    else:
         return _doubtful(zone, slot, sighting, table, judging)
-    card = sighting.card
-    if table.named[card] > 1:
-        return CardRead(sighting, zone, slot, CardStatus.DUPLICATE, card, f"{card.symbol} is read twice on the table")
-    return _contradiction(zone, slot, sighting, card, CardStatus.CONFIDENT, table) or CardRead(sighting, zone, slot, CardStatus.CONFIDENT, card)
+    red = _contradiction(zone, slot, sighting, card, table)
+    return red if red is not None else CardRead(sighting, zone, slot, status, card)
 
 
 def _doubtful(zone: Zone, slot: int, sighting: Sighting, table: _Table, judging: Judging) -> CardRead:
@@ -177,7 +178,7 @@ def _doubtful(zone: Zone, slot: int, sighting: Sighting, table: _Table, judging:
     return CardRead(sighting, zone, slot, CardStatus.LOW, None, f"{note}: {ask}")
 
 
-def _contradiction(zone: Zone, slot: int, sighting: Sighting, card: Card, status: CardStatus, table: _Table) -> CardRead | None:
+def _contradiction(zone: Zone, slot: int, sighting: Sighting, card: Card, table: _Table) -> CardRead | None:
     """The card red where the hand says otherwise (another card dealt there, the card in a hand or on the board), else ``None``."""
     if zone.is_board:
         on_board = table.dealt.get(zone, ())

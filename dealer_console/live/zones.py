@@ -134,8 +134,8 @@ class CalibratedZones:
         zone = self.calibration.zone_at((x, y))
         if zone is None:
             return OFF
-        if zone.kind == "showdown" and zone.seat is not None:
-            return Zone.of_seat(zone.seat)
+        if zone.kind == "showdown":
+            return Zone.of_seat(zone.seat) if zone.seat is not None else OFF
         if zone.kind == "board":
             plan_y = float(self.calibration.to_plan([(x, y)])[0][1])
             ys = [corner[1] for corner in zone.polygon_mm]

@@ -1,14 +1,15 @@
 """Teaching the console the table's deck (the way a card room calibrates for its own deck brand).
 
 The dealer lays cards out under the camera, apart and face up, in rows; the dialog finds them and numbers them on the
-picture in reading order (rows from the far side, each left to right: :func:`vision.recognize.reading_order`), and
+picture in reading order (rows from the far side, each left to right: :func:`dealer_console.live.taught_deck.find_laid_out_cards`), and
 the dealer names them in that order (the field is pre-filled with the next cards of the deck, rank by rank). About
 half a deck fits a picture; "Take this picture" keeps it, the next cards go on the next picture. "Teach and check"
-teaches the deck (:func:`dealer_console.live.taught_deck.teach_and_check`) and reads every picture back: the cards it could not read back are
-named (they would read unknown, or wait for the dealer). "Save" writes the teaching pictures to the folder
-``[devices] taught_deck`` names and the camera reads with the deck at once. The table must be calibrated first: the
-calibration gives the card size and masks off the floor. Teaching (a second or two) and saving run on a worker thread
-(:class:`~dealer_console.ui.background_task.BackgroundTask`); the dialog says what it is doing meanwhile.
+teaches the deck (:func:`dealer_console.live.taught_deck.teach_and_check`) and reads every picture back: the cards it
+could not read back are named (they would read unknown, or wait for the dealer). "Save" writes the teaching pictures to
+the folder ``[devices] taught_deck`` names and the camera reads with the deck at once. The table must be calibrated
+first: the calibration gives the card size and masks off the floor. Finding the cards on a picture, teaching (a second
+or two) and saving run on a worker thread (:class:`~dealer_console.ui.background_task.BackgroundTask`); the dialog says
+what it is doing meanwhile.
 """
 
 from __future__ import annotations
@@ -25,10 +26,11 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButt
 
 from dealer_console.engine.cards import DECK, parse_card
 from dealer_console.engine.errors import CardError
-from dealer_console.live.errors import PictureRefused, TaughtDeckError
+from dealer_console.live.errors import TaughtDeckError
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.table_calibration import Calibration
 from dealer_console.live.taught_deck import (
+    LaidOutCards,
     TeachingPicture,
     TeachingResult,
     find_laid_out_cards,
@@ -68,7 +70,7 @@ class TeachDeckDialog(QDialog):
         self.taught: TeachingResult | None = None
         """The deck taught from the pictures kept, and the cards it does not read back (``None``: not taught since)."""
         self.task = BackgroundTask(self)
-        """Teaching and saving, off the screen's thread."""
+        """Finding the cards on a picture, teaching and saving, off the screen's thread."""
         layout = QVBoxLayout(self)
         self.instruction = QLabel(self.tr(
             "Lay cards out apart and face up, in rows (about half the deck at a time). The cards found are numbered on the picture: "
@@ -110,26 +112,37 @@ class TeachDeckDialog(QDialog):
 
     # ------------------------------------------------------------------ what the dealer does
 
-    def take_picture(self) -> None:
-        """The camera's latest picture, its cards found and numbered; the field pre-filled with the next cards of the deck."""
+    def take_picture(self) -> bool:
+        """The camera's latest picture, its cards found and numbered on a worker thread; the field then pre-filled with the
+        next cards of the deck. False while teaching or saving (or finding the cards of a picture already)."""
+        if self.task.busy:
+            return False
         frame = self.take_frame()
         self.frame, self.found = None, []
         if frame is None:
             self.found_label.setText(self.tr("No picture from the camera yet: check the camera, then press New picture"))
-        else:
-            try:
-                laid_out = find_laid_out_cards(frame, self.calibration)
-            except PictureRefused as error:
-                self.found_label.setText(self.tr("This picture cannot be used: {0}").format(error))
-            else:
-                self.frame, self.found = laid_out.image, list(laid_out.quads)
-                self.found_label.setText(self.tr("{0} card(s) found on the picture").format(len(self.found)))
-                self.cards.setText(" ".join(self.still_to_lay()[:len(self.found)]))
+        elif self.task.run(lambda: find_laid_out_cards(frame, self.calibration), done=self._on_cards_found, failed=self._on_picture_refused):
+            self.found_label.setText(self.tr("Looking for the cards on the picture…"))
+        self._draw()
+        self._update()
+        return True
+
+    def _on_cards_found(self, laid_out: LaidOutCards) -> None:
+        self.frame, self.found = laid_out.image, list(laid_out.quads)
+        self.found_label.setText(self.tr("{0} card(s) found on the picture").format(len(self.found)))
+        self.cards.setText(" ".join(self.still_to_lay()[:len(self.found)]))
         self._draw()
         self._update()
 
+    def _on_picture_refused(self, error: Exception) -> None:
+        self.found_label.setText(self.tr("This picture cannot be used: {0}").format(error))
+        self._update()
+
     def keep_picture(self) -> bool:
-        """Keep the picture with the cards named; refused in words if the names do not fit what the camera finds."""
+        """Keep the picture with the cards named; refused in words if the names do not fit what the camera finds. False
+        while work is under way."""
+        if self.task.busy:
+            return False
         if self.frame is None:
             return self._refuse(self.tr("No picture to take: press New picture"))
         names = self.cards.text().split()
@@ -161,7 +174,9 @@ class TeachDeckDialog(QDialog):
         return True
 
     def forget_pictures(self) -> None:
-        """Forget every picture kept (start the deck again)."""
+        """Forget every picture kept (start the deck again); not while work is under way."""
+        if self.task.busy:
+            return
         self.pictures, self.taught = [], None
         self.message.setText("")
         self._update()
@@ -202,7 +217,7 @@ class TeachDeckDialog(QDialog):
 
     @property
     def busy(self) -> bool:
-        """Teaching or saving is under way."""
+        """Finding the cards on a picture, teaching or saving is under way."""
         return self.task.busy
 
     def _start(self, doing: str, job: Callable[[], TeachingResult], then: Callable[[TeachingResult], None]) -> bool:
@@ -238,7 +253,7 @@ class TeachDeckDialog(QDialog):
         self._update()
 
     def done(self, result: int) -> None:
-        """Closing waits for the teaching or saving under way (no thread outlives the dialog)."""
+        """Closing waits for the work under way (no thread outlives the dialog)."""
         self.task.wait()
         super().done(result)
 

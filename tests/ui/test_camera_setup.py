@@ -211,6 +211,7 @@ def test_a_deck_taught_in_the_dialog_reads_the_flop_dealt_through_the_hub(qtbot,
     dialog = TeachDeckDialog(lambda: shown[-1], calibration=calibration, path=folder,
                              on_saved=lambda taught: (kept.append(taught), hub.use_setup(dataclasses.replace(hub.setup, taught=taught))))
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)  # the cards are found on a worker thread
     assert dialog.found_label.text() == "26 card(s) found on the picture"
     assert len(dialog.cards.text().split()) == 26  # pre-filled with the next cards of the deck
     dialog.cards.setText(" ".join(pictures[0][1][:25]))
@@ -220,6 +221,7 @@ def test_a_deck_taught_in_the_dialog_reads_the_flop_dealt_through_the_hub(qtbot,
     assert dialog.keep_picture()
     shown.append(pictures[1][0])
     dialog.new_picture.click()
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)
     dialog.cards.setText(" ".join([pictures[0][1][0], *pictures[1][1][1:]]))
     assert not dialog.keep_picture() and dialog.message.text() == f"{parse_card(pictures[0][1][0]).symbol} is already on an earlier picture"
     dialog.cards.setText(" ".join(pictures[1][1]))

@@ -14,12 +14,16 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from dealer_console.engine.cards import parse_card
+from dealer_console.live.camera_reads import CardStatus, Sighting
+from dealer_console.live.card_judge import Judging, judge_sightings
 from dealer_console.live.errors import LiveError, TaughtDeckError, ZoneError
 from dealer_console.live.taught_deck import TeachingPicture, load_taught_deck
-from dealer_console.live.zones import MUCK, OFF, Zone
+from dealer_console.live.zones import MUCK, OFF, CameraZones, Zone
 from dealer_console.ui.calibration_dialog import CalibrationDialog
 from dealer_console.ui.teach_deck_dialog import TeachDeckDialog
 from tests.test_engine_is_pure import imported_modules, python_files
+from tests.ui.conftest import make_session
 from tests.ui.test_camera_setup import true_calibration
 from tests.vision.table_scenes import PLAN, render_table
 from tests.vision.test_calibration import TILTED
@@ -104,3 +108,32 @@ def test_teaching_runs_on_a_worker_and_a_deck_that_cannot_be_taught_is_refused(q
     assert dialog.save_deck()
     qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)
     assert dialog.message.text().startswith("Not taught: ") and not (tmp_path / "deck").exists()
+
+
+def _sighting(card: str, x: float, *, confidence: float = 0.95) -> Sighting:
+    """A card read at (x, 540) on a 1920x1080 picture of the demo felt (the board's row), 120 px wide."""
+    quad = ((x - 60, 456.0), (x + 60, 456.0), (x + 60, 624.0), (x - 60, 624.0))
+    parsed = parse_card(card)
+    return Sighting(parsed if confidence >= 0.6 else None, parsed, confidence, quad)
+
+
+def test_the_card_judge_is_pure_code_from_sightings_and_the_hand_to_reads() -> None:
+    """SPEC, Inputs (a reading below the threshold is never applied silently) and STYLE, "judge in pure code": the flop
+    dealt read back, a card the hand has otherwise, a card read twice and a doubtful turn card, judged with no thread."""
+    session = make_session("O", {1: 100, 3: 100, 5: 100}, button=1, deck="As Ad 2c 3d  7h 8h 9s Tc  Qs Js 4h 5h  6c 2s 8c 9c")
+    session.start_hand()
+    assert session.deal_hole_cards() and session.call() and session.call() and session.check() and session.deal_board()
+    hand = session.hand
+    assert hand is not None and [str(card) for card in hand.boards()[0]] == ["6c", "2s", "8c"]
+    sightings = [_sighting("6c", 700), _sighting("7d", 830), _sighting("8c", 960), _sighting("9c", 1090, confidence=0.4)]
+    reads = judge_sightings(sightings, size=(1920, 1080), hand=hand, zones=CameraZones(9), judging=Judging(0.6), confirmed={})
+    by_slot = {read.slot: read for read in reads if read.zone == Zone.of_board(0)}
+    assert [by_slot[slot].status for slot in range(4)] == [CardStatus.CONFIDENT, CardStatus.DISAGREES, CardStatus.CONFIDENT, CardStatus.LOW]
+    assert by_slot[1].note == "the camera reads 7♦, the hand has 2♠ there"
+    assert by_slot[3].card is None and by_slot[3].note == "read below 60 % (best guess 9♣): confirm or correct it"
+    twice = judge_sightings([_sighting("Kd", 700), _sighting("Kd", 830)], size=(1920, 1080), hand=None, zones=CameraZones(9),
+                            judging=Judging(0.6), confirmed={})
+    assert [read.status for read in twice] == [CardStatus.DUPLICATE] * 2
+    confirmed = judge_sightings(sightings[3:], size=(1920, 1080), hand=None, zones=CameraZones(9), judging=Judging(0.6),
+                                confirmed={(Zone.of_board(0), 0): (parse_card("9c"), parse_card("9c"))})
+    assert [(read.status, str(read.card)) for read in confirmed] == [(CardStatus.CONFIRMED, "9c")]

@@ -1065,6 +1065,10 @@
 <context>
     <name>TeachDeckDialog</name>
     <message>
+        <source>Looking for the cards on the picture…</source>
+        <translation>Поиск карт на снимке…</translation>
+    </message>
+    <message>
         <source>Teaching the deck from {0} picture(s)…</source>
         <translation>Обучение колоды по снимкам: {0}…</translation>
     </message>
