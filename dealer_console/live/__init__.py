@@ -9,6 +9,12 @@
   (what the dealer may do now), :mod:`~dealer_console.live.notices`, :mod:`~dealer_console.live.card_requests`.
 - The console's start-up: :mod:`~dealer_console.live.console` (store, table, sign-in) and
   :mod:`~dealer_console.live.shipping` (the card room).
-- Sensors and cameras: :mod:`~dealer_console.live.sensors`, :mod:`~dealer_console.live.devices`,
+- The devices: :mod:`~dealer_console.live.device_hub` (lifetime, threads, listeners) over the sensor boards
+  (:mod:`~dealer_console.live.sensor_watch`, bets read from chips in :mod:`~dealer_console.live.sensors`) and the
+  camera (:mod:`~dealer_console.live.camera_feed`, votes over frames in :mod:`~dealer_console.live.camera_votes`, the
+  pure :mod:`~dealer_console.live.card_judge` over :mod:`~dealer_console.live.camera_reads` placed in
+  :mod:`~dealer_console.live.zones`); the camera's set-up (:mod:`~dealer_console.live.camera_setup`,
+  :mod:`~dealer_console.live.recognizers`, :mod:`~dealer_console.live.taught_deck`,
+  :mod:`~dealer_console.live.table_calibration`); the demo's simulated hardware in
   :mod:`~dealer_console.live.demo_devices`. Errors: :mod:`~dealer_console.live.errors`.
 """

@@ -1,4 +1,4 @@
-"""The demo table's devices: the same :class:`~dealer_console.live.devices.DeviceHub` on simulated hardware.
+"""The demo table's devices: the same :class:`~dealer_console.live.device_hub.DeviceHub` on simulated hardware.
 
 A simulated sensor board over a real pseudo-terminal (:mod:`drivers.simulator`), a synthetic camera
 looking at a simulated felt where a simulated dealer lays the board the demo deals (each extra run
@@ -25,8 +25,14 @@ import numpy as np
 from dealer_console.engine.cards import Card
 from dealer_console.engine.events import CardsShown
 from dealer_console.engine.games import STREET_CARDS, VARIANTS
-from dealer_console.live.devices import CameraFeed, CameraSetup, CameraZones, DeviceHub, Quad, Recognizer, TaughtDeckRecognizer, shared_count
+from dealer_console.live.camera_feed import CameraFeed
+from dealer_console.live.camera_reads import Quad, Recognizer
+from dealer_console.live.camera_setup import CameraSetup
+from dealer_console.live.card_judge import shared_count
+from dealer_console.live.device_hub import DeviceHub
+from dealer_console.live.recognizers import TaughtDeckRecognizer
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.zones import CameraZones
 from drivers.board import BoardConfig
 from drivers.codec import BoardRole
 from vision.sources import CaptureSource, FolderSource, FrameSource, Status, VideoFileSource
@@ -34,6 +40,8 @@ from vision.synthetic import Deck, drawn_deck
 
 if TYPE_CHECKING:
     from drivers.simulator import TableSimulator
+
+__all__ = ["DemoCameraSource", "DemoDevices", "DemoFelt", "FeltCards", "ReplayFolder", "ReplayVideo", "demo_camera_source", "open_camera", "table_devices"]
 
 
 @dataclass
@@ -372,7 +380,7 @@ def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: 
     or a folder of pictures; ``sensors`` ``simulator``, ``none`` or a pyserial URL. ``None`` when there are none.
 
     A real camera reads with the table's ``calibration`` (a TOML file) and the deck taught in ``taught_deck`` (a folder),
-    both loaded where they exist (:class:`~dealer_console.live.devices.CameraSetup`; ``devices.hub.setup.problems`` names
+    both loaded where they exist (:class:`~dealer_console.live.camera_setup.CameraSetup`; ``devices.hub.setup.problems`` names
     a file that could not be used): not calibrated, it shows its picture only and the board comes from the console;
     calibrated without a taught deck, it reads in the general mode.
     """
@@ -383,9 +391,9 @@ def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: 
     setup = None
     if camera not in ("synthetic", "none"):
         setup = CameraSetup.load(calibration, taught_deck, seat_count=session.table.config.seat_count, boards=boards_per_row)
-        zones, recognizer, reads_cards, mode = setup.reading()
-        feed = CameraFeed(open_source=lambda: open_camera(camera), recognizer=recognizer, zones=zones, reads_cards=reads_cards, mode=mode,
-                          stable_frames=stable_frames)
+        reading = setup.reading()
+        feed = CameraFeed(open_source=lambda: open_camera(camera), recognizer=reading.recognizer, zones=reading.zones,
+                          reads_cards=reading.reads_cards, mode=reading.mode, stable_frames=stable_frames)
     boards = [] if sensors in ("simulator", "none") else [BoardConfig(name="zones", url=sensors, baudrate=baud_rate)]
     devices = DemoDevices(session, threshold=threshold, simulate_camera=camera == "synthetic", simulate_sensors=sensors == "simulator",
                           camera=feed, boards=boards, stable_frames=stable_frames)

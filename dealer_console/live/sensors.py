@@ -24,10 +24,24 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from dealer_console.engine.events import Event
-from dealer_console.engine.hand import Hand
+from dealer_console.engine.hand import Hand, LegalActions
 from drivers.board import BoardState, Received, SensorBoard, StateChanged
 from drivers.codec import ButtonReading, ChipCount, PotReading, ZoneReading
 from drivers.reader import BoardError, Listener
+
+__all__ = [
+    "BetProposal",
+    "BetZone",
+    "ConfirmationRequired",
+    "ProposedAction",
+    "SensorWarning",
+    "TableSensors",
+    "apply_proposal",
+    "check_action",
+    "check_button",
+    "expected_zone",
+    "propose_bet",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +108,27 @@ def _chips_added(zone: BetZone, before: BetZone | None, in_front: int) -> tuple[
     return tuple(ChipCount(d, n) for d, n in sorted(added.items(), reverse=True))
 
 
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """The seat to act and its figures, against what its zone shows."""
+
+    seat: int
+    legal: LegalActions
+    in_front: int
+    call_to: int
+    all_in_to: int
+    amount: int
+    """What the zone shows."""
+
+    def propose(self, action: ProposedAction, to: int, reason: str, *, confirm: bool = False) -> BetProposal:
+        """A proposal of ``action`` to ``to`` for this seat, as read."""
+        return BetProposal(self.seat, action, to, self.amount, confirm, reason)
+
+    def warn(self, message: str, expected: int) -> SensorWarning:
+        """A warning with both figures: ``expected`` against what the zone shows."""
+        return SensorWarning(f"Seat {self.seat}: {message}", seat=self.seat, expected=expected, seen=self.amount)
+
+
 def propose_bet(
     hand: Hand, zone: BetZone, *, before: BetZone | None = None, declared_raise: bool = False
 ) -> BetProposal | SensorWarning | None:
@@ -109,104 +144,99 @@ def propose_bet(
         return SensorWarning(f"Seat {seat} is not dealt in, but its bet zone shows {zone.amount}", seat=seat, expected=0, seen=zone.amount)
     legal = hand.legal_actions(seat)
     if legal is None:
-        if zone.amount != in_front:
-            return SensorWarning(
-                f"Seat {seat} is not to act, but its bet zone shows {zone.amount} against {in_front} in front",
-                seat=seat,
-                expected=in_front,
-                seen=zone.amount,
-            )
-        return None
-    all_in_to = in_front + hand.stacks[seat]
-    call_to = in_front + legal.call_amount
-    amount = zone.amount
-
-    def proposal(action: ProposedAction, to: int, reason: str, *, confirm: bool = False) -> BetProposal:
-        return BetProposal(seat, action, to, amount, confirm, reason)
-
-    if amount < in_front:
-        return SensorWarning(
-            f"Seat {seat}: the bet zone shows {amount}, less than the {in_front} already in front",
-            seat=seat,
-            expected=in_front,
-            seen=amount,
-        )
-    if amount > all_in_to:
-        return SensorWarning(
-            f"Seat {seat}: the bet zone shows {amount}, more than the seat's {all_in_to} in chips",
-            seat=seat,
-            expected=all_in_to,
-            seen=amount,
-        )
+        return _not_to_act(seat, zone.amount, in_front)
+    turn = _Turn(seat, legal, in_front, in_front + legal.call_amount, in_front + hand.stacks[seat], zone.amount)
+    if turn.amount < in_front:
+        return turn.warn(f"the bet zone shows {turn.amount}, less than the {in_front} already in front", in_front)
+    if turn.amount > turn.all_in_to:
+        return turn.warn(f"the bet zone shows {turn.amount}, more than the seat's {turn.all_in_to} in chips", turn.all_in_to)
     if legal.must_discard:
         return None
-    if amount == in_front:
-        return proposal(ProposedAction.CHECK, in_front, "no chips put out") if legal.can_check else None
-    if legal.call_amount and amount < call_to:
-        if amount == all_in_to:
-            return proposal(ProposedAction.ALL_IN, amount, f"all-in for {amount}, less than the call to {call_to}")
-        return SensorWarning(f"Seat {seat}: the call is {call_to}, the bet zone shows {amount}", seat=seat, expected=call_to, seen=amount)
-    if legal.call_amount and amount == call_to:
-        return proposal(ProposedAction.CALL, call_to, f"chips match the call to {call_to}")
-
+    if turn.amount == in_front:
+        return turn.propose(ProposedAction.CHECK, in_front, "no chips put out") if legal.can_check else None
+    if legal.call_amount and turn.amount <= turn.call_to:
+        return _up_to_the_call(turn)
     # More than a call (or chips where a check was possible).
     added = _chips_added(zone, before, in_front)
-    count = None if added is None else sum(c.count for c in added)
     if legal.call_amount and not declared_raise and added:
-        if count == 1:
-            return proposal(
-                ProposedAction.CALL,
-                call_to,
-                f"a single oversized chip of {added[0].denomination} without a declaration is a call to {call_to} (TDA 46)",
-            )
-        smallest = min(c.denomination for c in added)
-        if amount - smallest < call_to:
-            return proposal(ProposedAction.CALL, call_to, f"every chip is needed for the call to {call_to}: a call (TDA 45)")
+        call = _chips_that_call(turn, added)
+        if call is not None:
+            return call
     if legal.can_bet:
-        # SPEC asks confirmation only for raises; a bet into an unopened pot is proposed as read.
-        if amount == all_in_to:
-            return proposal(ProposedAction.ALL_IN, amount, f"all-in bet of {amount}")
-        if amount < legal.min_to:
-            return SensorWarning(
-                f"Seat {seat}: the smallest bet is {legal.min_to}, the bet zone shows {amount}",
-                seat=seat,
-                expected=legal.min_to,
-                seen=amount,
-            )
-        if amount > legal.max_to:
-            return proposal(
-                ProposedAction.BET, legal.max_to, f"the largest bet is {legal.max_to}; {amount - legal.max_to} goes back", confirm=True
-            )
-        return proposal(ProposedAction.BET, amount, f"bet of {amount}")
-    # A raise: always confirmed by the dealer (SPEC).
+        return _bet(turn)
+    return _raise(turn, declared_raise=declared_raise, single_chip=added is not None and sum(c.count for c in added) == 1)
+
+
+def _not_to_act(seat: int, amount: int, in_front: int) -> SensorWarning | None:
+    """A seat not to act: its zone should show what it has in front."""
+    if amount == in_front:
+        return None
+    return SensorWarning(f"Seat {seat} is not to act, but its bet zone shows {amount} against {in_front} in front",
+                         seat=seat, expected=in_front, seen=amount)
+
+
+def _up_to_the_call(turn: _Turn) -> BetProposal | SensorWarning:
+    """Chips up to the call: the call, an all-in for less, or short of the call (a warning)."""
+    if turn.amount == turn.call_to:
+        return turn.propose(ProposedAction.CALL, turn.call_to, f"chips match the call to {turn.call_to}")
+    if turn.amount == turn.all_in_to:
+        return turn.propose(ProposedAction.ALL_IN, turn.amount, f"all-in for {turn.amount}, less than the call to {turn.call_to}")
+    return turn.warn(f"the call is {turn.call_to}, the bet zone shows {turn.amount}", turn.call_to)
+
+
+def _chips_that_call(turn: _Turn, added: tuple[ChipCount, ...]) -> BetProposal | None:
+    """More than the call put out without a declaration: a call by the chip rules (TDA 45 and 46), else ``None``."""
+    if sum(c.count for c in added) == 1:
+        return turn.propose(ProposedAction.CALL, turn.call_to,
+                            f"a single oversized chip of {added[0].denomination} without a declaration is a call to {turn.call_to} (TDA 46)")
+    smallest = min(c.denomination for c in added)
+    if turn.amount - smallest < turn.call_to:
+        return turn.propose(ProposedAction.CALL, turn.call_to, f"every chip is needed for the call to {turn.call_to}: a call (TDA 45)")
+    return None
+
+
+def _bet(turn: _Turn) -> BetProposal | SensorWarning:
+    """Chips into an unopened pot: SPEC asks confirmation only for raises, so a bet is proposed as read."""
+    legal, amount = turn.legal, turn.amount
+    if amount == turn.all_in_to:
+        return turn.propose(ProposedAction.ALL_IN, amount, f"all-in bet of {amount}")
+    if amount < legal.min_to:
+        return turn.warn(f"the smallest bet is {legal.min_to}, the bet zone shows {amount}", legal.min_to)
+    if amount > legal.max_to:
+        return turn.propose(ProposedAction.BET, legal.max_to, f"the largest bet is {legal.max_to}; {amount - legal.max_to} goes back",
+                            confirm=True)
+    return turn.propose(ProposedAction.BET, amount, f"bet of {amount}")
+
+
+def _raise(turn: _Turn, *, declared_raise: bool, single_chip: bool) -> BetProposal:
+    """Chips beyond the call: a raise, always confirmed by the dealer (SPEC)."""
+    legal, amount, call_to, in_front = turn.legal, turn.amount, turn.call_to, turn.in_front
     if not legal.can_raise:
         if legal.call_amount:
-            return proposal(
-                ProposedAction.CALL, call_to, f"a raise is not allowed now; a call to {call_to}, {amount - call_to} goes back", confirm=True
-            )
-        return proposal(ProposedAction.CHECK, in_front, f"a raise is not allowed now; {amount - in_front} goes back", confirm=True)
-    if amount == all_in_to and legal.all_in_to:
-        return proposal(ProposedAction.ALL_IN, amount, f"all-in raise to {amount}", confirm=True)
+            return turn.propose(ProposedAction.CALL, call_to, f"a raise is not allowed now; a call to {call_to}, {amount - call_to} goes back",
+                                confirm=True)
+        return turn.propose(ProposedAction.CHECK, in_front, f"a raise is not allowed now; {amount - in_front} goes back", confirm=True)
+    if amount == turn.all_in_to and legal.all_in_to:
+        return turn.propose(ProposedAction.ALL_IN, amount, f"all-in raise to {amount}", confirm=True)
     if amount < legal.min_to:
-        # TDA 43 (raise amounts): at least half the minimum raise obliges a full raise, less is a call.
-        if 2 * (amount - call_to) >= legal.min_to - call_to:
-            return proposal(
-                ProposedAction.RAISE,
-                legal.min_to,
-                f"{amount} is short of the minimum raise to {legal.min_to}: a full raise is owed (TDA 43)",
-                confirm=True,
-            )
-        if legal.call_amount:
-            return proposal(ProposedAction.CALL, call_to, f"{amount} is less than half a raise: a call to {call_to} (TDA 43)", confirm=True)
-        return proposal(
-            ProposedAction.CHECK, in_front, f"{amount} is less than half a raise: a check, the chips go back (TDA 43)", confirm=True
-        )
+        return _short_raise(turn)
     if amount > legal.max_to:
-        return proposal(
-            ProposedAction.RAISE, legal.max_to, f"the largest raise is to {legal.max_to}; {amount - legal.max_to} goes back", confirm=True
-        )
-    reason = "raise declared" if declared_raise else ("chips beyond the call" if count != 1 else "a single chip where no call was owed")
-    return proposal(ProposedAction.RAISE, amount, f"raise to {amount} ({reason})", confirm=True)
+        return turn.propose(ProposedAction.RAISE, legal.max_to, f"the largest raise is to {legal.max_to}; {amount - legal.max_to} goes back",
+                            confirm=True)
+    reason = "raise declared" if declared_raise else ("chips beyond the call" if not single_chip else "a single chip where no call was owed")
+    return turn.propose(ProposedAction.RAISE, amount, f"raise to {amount} ({reason})", confirm=True)
+
+
+def _short_raise(turn: _Turn) -> BetProposal:
+    """Less than the minimum raise. TDA 43 (raise amounts): at least half the minimum raise obliges a full raise, less is a call."""
+    legal, amount, call_to = turn.legal, turn.amount, turn.call_to
+    if 2 * (amount - call_to) >= legal.min_to - call_to:
+        return turn.propose(ProposedAction.RAISE, legal.min_to,
+                            f"{amount} is short of the minimum raise to {legal.min_to}: a full raise is owed (TDA 43)", confirm=True)
+    if legal.call_amount:
+        return turn.propose(ProposedAction.CALL, call_to, f"{amount} is less than half a raise: a call to {call_to} (TDA 43)", confirm=True)
+    return turn.propose(ProposedAction.CHECK, turn.in_front, f"{amount} is less than half a raise: a check, the chips go back (TDA 43)",
+                        confirm=True)
 
 
 class ConfirmationRequired(ValueError):

@@ -3,9 +3,10 @@
 The dialog shows the camera's picture; the technician clicks the felt's four corners in order (far left, far right,
 near right, near left: the plan's corners, the dealer sitting along its near side) or presses "Find the felt's edge",
 gives the felt's size in millimetres, sees the zones of the plan (the board area, each seat's showdown area, the
-muck) drawn over the picture, and saves. The calibration is a TOML file (:mod:`vision.calibration`) at the path
-``[devices] calibration`` names; the camera reads with it at once. A refusal (three points on a line, points
-mirrored, a felt the edge finder cannot see...) is shown in words and nothing is saved.
+muck) drawn over the picture, and saves. The calibration is a TOML file (:mod:`dealer_console.live.table_calibration`)
+at the path ``[devices] calibration`` names; the camera reads with it at once. A refusal (three points on a line, points
+mirrored, a felt the edge finder cannot see...) is shown in words and nothing is saved. Finding the felt's edge (image
+work that takes a while) runs on a worker thread (:class:`~dealer_console.ui.background_task.BackgroundTask`).
 """
 
 from __future__ import annotations
@@ -20,13 +21,22 @@ from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from dealer_console.live.errors import CalibrationRefused
 from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.live.table_calibration import (
+    Calibration,
+    PlanZone,
+    calibrate_from_corners,
+    calibrate_from_felt_edge,
+    calibration_outline,
+    save_calibration,
+)
+from dealer_console.ui.background_task import BackgroundTask
+from dealer_console.ui.dialogs import DialogHost, show_dialog, with_floor
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
-from vision.calibration import Calibration, CalibrationError, Zone, standard_zones
 
 if TYPE_CHECKING:
-    from dealer_console.live.devices import DeviceHub
-    from dealer_console.ui.main_window import DealerWindow
+    from dealer_console.live.device_hub import DeviceHub
 
 PICTURE_WIDTH = 960
 CORNERS = ("far left", "far right", "near right", "near left")
@@ -34,7 +44,7 @@ CORNERS = ("far left", "far right", "near right", "near left")
 _ZONE_COLOURS = {"board": "#ffd400", "showdown": "#30d0ff", "muck": "#ff50ff"}
 
 
-def zone_name(zone: Zone) -> str:
+def zone_name(zone: PlanZone) -> str:
     """A zone of the plan in the dealer's language: ``"Board"``, ``"Seat 3"``, ``"Muck"`` (another name as it is)."""
     if zone.kind == "showdown":
         return QCoreApplication.translate("CalibrationDialog", "Seat {0}").format(zone.seat)
@@ -78,6 +88,8 @@ class CalibrationDialog(QDialog):
         self.points: list[tuple[float, float]] = []
         self.calibration: Calibration | None = None
         self.felt_edge = False
+        self.task = BackgroundTask(self)
+        """Finding the felt's edge, off the screen's thread."""
         layout = QVBoxLayout(self)
         self.instruction = QLabel()
         self.instruction.setObjectName("calibration_instruction")
@@ -144,7 +156,7 @@ class CalibrationDialog(QDialog):
 
     def add_point(self, x: float, y: float) -> None:
         """The next corner, clicked at picture pixel (x, y); the fourth calibrates."""
-        if self.frame is None:
+        if self.frame is None or self.task.busy:
             return
         if len(self.points) >= 4 or self.felt_edge:
             self.points, self.felt_edge = [], False  # a fifth click starts the corners again
@@ -159,19 +171,34 @@ class CalibrationDialog(QDialog):
             self.points.pop()
         self._calibrate()
 
-    def use_felt_edge(self) -> None:
-        """Find the four corners on the felt's edge (a rectangular felt seen whole)."""
+    def use_felt_edge(self) -> bool:
+        """Find the four corners on the felt's edge (a rectangular felt seen whole), on a worker thread; the corners found
+        then calibrate. False (nothing started) without a picture, or while the edge is being looked for."""
         if self.frame is None:
-            return
-        try:
-            calibration = Calibration.from_felt_edge(self.frame, plan_size_mm=self.plan_size, zones=self._zones())
-        except CalibrationError as error:
-            self.calibration = None
-            self._refuse(self.tr("The felt's edge was not found: {0}").format(error))
-            self._draw()
-            return
+            return False
+        frame, plan_size, current = self.frame, self.plan_size, self.current
+        if not self.task.run(lambda: calibrate_from_felt_edge(frame, plan_size_mm=plan_size, seats=self.seats, current=current),
+                             done=self._on_felt_edge, failed=self._on_felt_edge_failed):
+            return False
+        self.message.setText(self.tr("Looking for the felt's edge…"))
+        self.message.setStyleSheet("font-size: 12pt; padding: 2px 6px; background: #35506b; color: white;")
+        self._enable()
+        return True
+
+    @property
+    def busy(self) -> bool:
+        """The felt's edge is being looked for."""
+        return self.task.busy
+
+    def _on_felt_edge(self, calibration: Calibration) -> None:
         self.points, self.felt_edge = list(calibration.image_points), True
         self._calibrate()
+
+    def _on_felt_edge_failed(self, error: Exception) -> None:
+        self.calibration = None
+        self._refuse(self.tr("The felt's edge was not found: {0}").format(error))
+        self._enable()
+        self._draw()
 
     def save_calibration(self) -> bool:
         """Write the calibration to its file and hand it to the camera; refused in words while there is none."""
@@ -179,10 +206,9 @@ class CalibrationDialog(QDialog):
             self._refuse(self.tr("Nothing to save: click the four corners of the felt, or find the felt's edge"))
             return False
         try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self.calibration.save(self.path)
-        except OSError as error:
-            self._refuse(self.tr("Not saved: {0} cannot be written ({1})").format(self.path, error.strerror or error))
+            save_calibration(self.calibration, self.path)
+        except CalibrationRefused as error:
+            self._refuse(self.tr("Not saved: {0} cannot be written ({1})").format(self.path, error))
             return False
         if self.on_saved is not None:
             self.on_saved(self.calibration)
@@ -190,16 +216,15 @@ class CalibrationDialog(QDialog):
         self.message.setStyleSheet("font-size: 12pt; padding: 2px 6px; background: #1f6b3a; color: white;")
         return True
 
+    def done(self, result: int) -> None:
+        """Closing waits for the felt's edge being looked for (no thread outlives the dialog)."""
+        self.task.wait()
+        super().done(result)
+
     def _on_plan_change(self) -> None:
         self._calibrate()
 
     # ------------------------------------------------------------------ the calibration and its picture
-
-    def _zones(self) -> list[Zone]:
-        # the room's own zones are kept while the felt keeps its size; a new size starts from the standard layout
-        if self.current is not None and self.current.zones and self.current.plan_size_mm == self.plan_size:
-            return list(self.current.zones)
-        return standard_zones(self.plan_size, self.seats)
 
     def _calibrate(self) -> None:
         self.calibration = None
@@ -212,26 +237,28 @@ class CalibrationDialog(QDialog):
             self.instruction.setText(self.tr("Click corner {0} of 4: the felt's {1} corner (the dealer sits along the near side), "
                                              "or press Find the felt's edge").format(len(self.points) + 1, corner))
         else:
-            width, depth = self.plan_size
             try:
-                calibration = Calibration.from_points(self.points, [(0, 0), (width, 0), (width, depth), (0, depth)],
-                                                      image_size=(self.frame.shape[1], self.frame.shape[0]), plan_size_mm=self.plan_size,
-                                                      zones=self._zones())
-            except CalibrationError as error:
+                calibration = calibrate_from_corners(self.points, image_size=(self.frame.shape[1], self.frame.shape[0]),
+                                                     plan_size_mm=self.plan_size, seats=self.seats, current=self.current,
+                                                     felt_edge=self.felt_edge)
+            except CalibrationRefused as error:
                 self.instruction.setText(self.tr("Press Undo the last point, or click again to start the corners afresh"))
                 self._refuse(self.tr("Not calibrated: {0}").format(error))
             else:
-                if self.felt_edge:
-                    calibration.method = "felt-edge"
                 self.calibration = calibration
                 low, high = calibration.card_width_range_px()
                 how = self.tr("the felt's edge") if self.felt_edge else self.tr("4 corners clicked")
                 self.instruction.setText(self.tr("Calibrated from {0}: check that the zones lie where the cards go, then Save").format(how))
                 self.message.setText(self.tr("A card is {0:.0f} to {1:.0f} pixels wide on the picture").format(low, high))
-        self.undo.setEnabled(bool(self.points))
-        self.find_edge.setEnabled(self.frame is not None)
-        self.save.setEnabled(self.calibration is not None)
+        self._enable()
         self._draw()
+
+    def _enable(self) -> None:
+        idle = not self.task.busy
+        self.new_picture.setEnabled(idle)
+        self.undo.setEnabled(idle and bool(self.points))
+        self.find_edge.setEnabled(idle and self.frame is not None)
+        self.save.setEnabled(idle and self.calibration is not None)
 
     def _refuse(self, text: str) -> None:
         self.message.setText(text)
@@ -245,16 +272,16 @@ class CalibrationDialog(QDialog):
         pixmap, scale = frame_pixmap(self.frame, PICTURE_WIDTH)
         painter = label_painter(pixmap, 10)
 
-        def polygon(points: np.ndarray) -> QPolygonF:
+        def polygon(points: tuple[tuple[float, float], ...]) -> QPolygonF:
             return QPolygonF([QPointF((x + 0.5) * scale - 0.5, (y + 0.5) * scale - 0.5) for x, y in points])
 
         if self.calibration is not None:
-            width_mm, depth_mm = self.calibration.plan_size_mm
+            outline = calibration_outline(self.calibration)
             painter.setPen(QPen(QColor("#ffffff"), 2, Qt.PenStyle.DashLine))
-            painter.drawPolygon(polygon(self.calibration.to_image([(0, 0), (width_mm, 0), (width_mm, depth_mm), (0, depth_mm)])))
-            for zone in self.calibration.zones:
+            painter.drawPolygon(polygon(outline.felt))
+            for zone in outline.zones:
                 colour = QColor(_ZONE_COLOURS.get(zone.kind, "#ffffff"))
-                shape = polygon(self.calibration.to_image(zone.polygon_mm))
+                shape = polygon(zone.outline)
                 painter.setPen(QPen(colour, 2))
                 painter.drawPolygon(shape)
                 box = shape.boundingRect()
@@ -270,7 +297,7 @@ class CalibrationDialog(QDialog):
         self.picture.setPixmap(pixmap)
 
 
-def open_calibration(window: DealerWindow, hub: DeviceHub) -> QDialog | None:
+def open_calibration(window: DialogHost, hub: DeviceHub) -> QDialog | None:
     """Devices, Calibrate the camera: a floor manager signs in, then the dialog over the hub's camera; saving applies it."""
     setup = hub.setup
     if setup is None or setup.calibration_path is None:
@@ -284,24 +311,15 @@ def open_calibration(window: DealerWindow, hub: DeviceHub) -> QDialog | None:
 
     def saved(calibration: Calibration) -> None:
         current = hub.setup or setup
-        hub.use_setup(dataclasses.replace(current, calibration=calibration, problems=[]))
+        hub.use_setup(dataclasses.replace(current, calibration=calibration, problems=()))
         window.post(Notice(NoticeLevel.INFO, f"Camera calibrated ({path}): the cards are placed on the table's zones"))
 
     def show(member: object) -> QDialog:
         dialog = CalibrationDialog(grab, path=path, seats=window.session.table.config.seat_count, current=setup.calibration,
-                                   on_saved=saved, parent=window)
+                                   on_saved=saved, parent=window.window())
         return show_dialog(window, dialog)
-
-    from dealer_console.ui.dialogs import with_floor
 
     return with_floor(window, QCoreApplication.translate("CalibrationDialog", "Calibrating the camera is the floor's."), show)
 
 
-def show_dialog(window: DealerWindow, dialog: QDialog) -> QDialog:
-    """Open ``dialog`` as the window's one dialog (closing the one open before)."""
-    if window.dialog is not None:
-        window.dialog.close()
-    window.dialog = dialog
-    dialog.finished.connect(lambda _=0: setattr(window, "dialog", None) if window.dialog is dialog else None)
-    dialog.open()
-    return dialog
+__all__ = ["CORNERS", "CalibrationDialog", "ClickablePicture", "open_calibration", "zone_name"]

@@ -13,9 +13,13 @@ from PySide6.QtGui import QColor, QKeyEvent, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.engine.cards import DECK
-from dealer_console.live.devices import RED, CameraView, CardRead, CardStatus, DeviceHub
+from dealer_console.live.camera_reads import RED, CameraView, CardRead, CardStatus
+from dealer_console.live.device_hub import DeviceHub
+from dealer_console.live.zones import Zone, ZoneKind
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
 from dealer_console.ui.ui_thread import ChangeRelay
+
+__all__ = ["CameraPanel", "zone_words"]
 
 PICTURE_WIDTH = 560
 _OUTLINE = {
@@ -27,16 +31,15 @@ _OUTLINE = {
 }
 
 
-def zone_words(zone: str) -> str:
+def zone_words(zone: Zone) -> str:
     """A camera zone in the dealer's language: ``"Board 1"``, ``"Board 1, run 2"``, ``"Seat 3"``, ``"Muck"``, ``"Off the zones"``."""
-    parts = zone.replace(",", "").split()
-    if parts[0] == "board" and len(parts) == 4:
-        return QCoreApplication.translate("CameraPanel", "Board {0}, run {1}").format(parts[1], parts[3])
-    if parts[0] == "board":
-        return QCoreApplication.translate("CameraPanel", "Board {0}").format(parts[1])
-    if parts[0] == "seat":
-        return QCoreApplication.translate("CameraPanel", "Seat {0}").format(parts[1])
-    if parts[0] == "muck":
+    if zone.is_board and zone.run:
+        return QCoreApplication.translate("CameraPanel", "Board {0}, run {1}").format(zone.board + 1, zone.run + 1)
+    if zone.is_board:
+        return QCoreApplication.translate("CameraPanel", "Board {0}").format(zone.board + 1)
+    if zone.is_seat:
+        return QCoreApplication.translate("CameraPanel", "Seat {0}").format(zone.seat)
+    if zone.kind is ZoneKind.MUCK:
         return QCoreApplication.translate("CameraPanel", "Muck")
     return QCoreApplication.translate("CameraPanel", "Off the zones")
 
@@ -160,11 +163,11 @@ class CameraPanel(QWidget):
         if view.image is not None and drawn != self._drawn:
             self._drawn = drawn  # the picture is drawn again only when the frame or what is read on it changes
             self.picture.setPixmap(self._picture(view))
-        zones: dict[str, list[CardRead]] = {}
+        zones: dict[Zone, list[CardRead]] = {}
         for read in view.reads:
             zones.setdefault(read.zone, []).append(read)
         lines = []
-        for zone in sorted(zones):
+        for zone in sorted(zones, key=str):
             cells = []
             for read in sorted(zones[zone], key=lambda r: r.slot):
                 colour = _OUTLINE[read.status]

@@ -21,6 +21,8 @@ from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.card_text import FOUR_COLOUR, TWO_COLOUR, cards_html
 
+__all__ = ["CardEntryDialog"]
+
 RANK_KEYS = {Qt.Key.Key_A: "A", Qt.Key.Key_K: "K", Qt.Key.Key_Q: "Q", Qt.Key.Key_J: "J", Qt.Key.Key_T: "T", Qt.Key.Key_9: "9",
              Qt.Key.Key_8: "8", Qt.Key.Key_7: "7", Qt.Key.Key_6: "6", Qt.Key.Key_5: "5", Qt.Key.Key_4: "4", Qt.Key.Key_3: "3",
              Qt.Key.Key_2: "2"}

@@ -6,6 +6,8 @@ import cv2
 import numpy as np
 from PySide6.QtGui import QFont, QImage, QPainter, QPixmap
 
+__all__ = ["frame_pixmap", "label_painter"]
+
 
 def frame_pixmap(frame: np.ndarray, width: int) -> tuple[QPixmap, float]:
     """``frame`` scaled to ``width`` pixels wide (its aspect kept), and the scale from frame to pixmap pixels."""

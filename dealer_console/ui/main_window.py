@@ -28,7 +28,7 @@ from dealer_console.ui.notification_area import NotificationArea, NotificationMa
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
-    from dealer_console.live.devices import DeviceHub
+    from dealer_console.live.device_hub import DeviceHub
 
 __all__ = ["DealerWindow"]
 

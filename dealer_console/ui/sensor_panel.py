@@ -11,12 +11,17 @@ from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
-from dealer_console.live.devices import DeviceHub
+from dealer_console.live.device_hub import DeviceHub
+from dealer_console.live.sensor_watch import BoardStatus
 from dealer_console.live.sensors import BetProposal, SensorWarning
 from dealer_console.ui.ui_thread import ChangeRelay
-from drivers.board import BoardState
 
-_BOARD_COLOURS = {BoardState.READY: "#1f6b3a", BoardState.CONNECTED: "#8a6d00", BoardState.SILENT: "#8a6d00"}
+__all__ = ["SensorPanel"]
+
+
+def _board_colour(status: BoardStatus) -> str:
+    """Green when connected, amber on its way, red otherwise."""
+    return "#1f6b3a" if status.ready else "#8a6d00" if status.connecting else "#b00000"
 
 
 class SensorPanel(QWidget):
@@ -106,7 +111,7 @@ class SensorPanel(QWidget):
             label.setText(self.tr("Sensor board {0}: {1}").format(status.name, QCoreApplication.translate("BoardState", status.words)))
             label.setToolTip(status.reason)
             label.setProperty("state", status.words)
-            colour = _BOARD_COLOURS.get(status.state, "#b00000")
+            colour = _board_colour(status)
             label.setStyleSheet(f"font-size: 12pt; font-weight: bold; color: white; background: {colour}; padding: 2px 6px;")
         button = self.hub.button()
         agrees = button.agrees

@@ -1,13 +1,15 @@
 """Teaching the console the table's deck (the way a card room calibrates for its own deck brand).
 
 The dealer lays cards out under the camera, apart and face up, in rows; the dialog finds them and numbers them on the
-picture in reading order (rows from the far side, each left to right: :func:`vision.recognize.reading_order`), and
+picture in reading order (rows from the far side, each left to right: :func:`dealer_console.live.taught_deck.find_laid_out_cards`), and
 the dealer names them in that order (the field is pre-filled with the next cards of the deck, rank by rank). About
 half a deck fits a picture; "Take this picture" keeps it, the next cards go on the next picture. "Teach and check"
-teaches the deck (:func:`vision.recognize.teach`) and reads every picture back: the cards it could not read back are
-named (they would read unknown, or wait for the dealer). "Save" writes the teaching pictures to the folder
-``[devices] taught_deck`` names and the camera reads with the deck at once. The table must be calibrated first: the
-calibration gives the card size and masks off the floor.
+teaches the deck (:func:`dealer_console.live.taught_deck.teach_and_check`) and reads every picture back: the cards it
+could not read back are named (they would read unknown, or wait for the dealer). "Save" writes the teaching pictures to
+the folder ``[devices] taught_deck`` names and the camera reads with the deck at once. The table must be calibrated
+first: the calibration gives the card size and masks off the floor. Finding the cards on a picture, teaching (a second
+or two) and saving run on a worker thread (:class:`~dealer_console.ui.background_task.BackgroundTask`); the dialog says
+what it is doing meanwhile.
 """
 
 from __future__ import annotations
@@ -24,17 +26,24 @@ from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButt
 
 from dealer_console.engine.cards import DECK, parse_card
 from dealer_console.engine.errors import CardError
-from dealer_console.live.devices import TaughtDeckError, TeachingPicture, read_back, save_taught_deck, teach_pictures
+from dealer_console.live.errors import TaughtDeckError
 from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.live.table_calibration import Calibration
+from dealer_console.live.taught_deck import (
+    LaidOutCards,
+    TeachingPicture,
+    TeachingResult,
+    find_laid_out_cards,
+    save_taught_deck,
+    teach_and_check,
+    teaching_card_width,
+)
+from dealer_console.ui.background_task import BackgroundTask
+from dealer_console.ui.dialogs import DialogHost, show_dialog
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
-from vision.calibration import Calibration, CalibrationError
-from vision.detect import DetectorConfig, detect_cards
-from vision.recognize import TaughtDeck, TeachError, reading_order
-from vision.synthetic import CARD_ASPECT
 
 if TYPE_CHECKING:
-    from dealer_console.live.devices import DeviceHub
-    from dealer_console.ui.main_window import DealerWindow
+    from dealer_console.live.device_hub import DeviceHub
 
 PICTURE_WIDTH = 960
 
@@ -47,19 +56,21 @@ class TeachDeckDialog(QDialog):
     """Pictures of the deck laid out, each with its cards named in reading order -> a taught deck, checked and saved."""
 
     def __init__(self, grab: Callable[[], np.ndarray | None], *, calibration: Calibration, path: Path,
-                 on_saved: Callable[[list[TeachingPicture]], None] | None = None, parent: QWidget | None = None) -> None:
+                 on_saved: Callable[[tuple[TeachingPicture, ...]], None] | None = None, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("teach_deck_dialog")
         self.setWindowTitle(self.tr("Teach the deck"))
         self.take_frame, self.calibration, self.path, self.on_saved = grab, calibration, Path(path), on_saved
-        self.card_width_px = calibration.detector_config().card_width_px
+        self.card_width_px = teaching_card_width(calibration)
         self.frame: np.ndarray | None = None
         """The picture shown, the floor round the table masked off."""
         self.found: list[np.ndarray] = []
         """The cards found on it, in reading order (their outlines)."""
         self.pictures: list[TeachingPicture] = []
-        self.deck: TaughtDeck | None = None
-        self.not_read_back: list[str] = []
+        self.taught: TeachingResult | None = None
+        """The deck taught from the pictures kept, and the cards it does not read back (``None``: not taught since)."""
+        self.task = BackgroundTask(self)
+        """Finding the cards on a picture, teaching and saving, off the screen's thread."""
         layout = QVBoxLayout(self)
         self.instruction = QLabel(self.tr(
             "Lay cards out apart and face up, in rows (about half the deck at a time). The cards found are numbered on the picture: "
@@ -101,28 +112,37 @@ class TeachDeckDialog(QDialog):
 
     # ------------------------------------------------------------------ what the dealer does
 
-    def take_picture(self) -> None:
-        """The camera's latest picture, its cards found and numbered; the field pre-filled with the next cards of the deck."""
+    def take_picture(self) -> bool:
+        """The camera's latest picture, its cards found and numbered on a worker thread; the field then pre-filled with the
+        next cards of the deck. False while teaching or saving (or finding the cards of a picture already)."""
+        if self.task.busy:
+            return False
         frame = self.take_frame()
         self.frame, self.found = None, []
         if frame is None:
             self.found_label.setText(self.tr("No picture from the camera yet: check the camera, then press New picture"))
-        else:
-            try:
-                self.frame = self.calibration.mask_off_table(frame)
-            except CalibrationError as error:
-                self.found_label.setText(self.tr("This picture cannot be used: {0}").format(error))
-            else:
-                config = DetectorConfig(card_width_px=self.card_width_px)
-                quads = [d.quad for d in detect_cards(self.frame, config) if d.kind == "single"]
-                self.found = [quads[i] for i in reading_order(quads, row_tol=self.card_width_px * CARD_ASPECT / 2)]
-                self.found_label.setText(self.tr("{0} card(s) found on the picture").format(len(self.found)))
-                self.cards.setText(" ".join(self.still_to_lay()[:len(self.found)]))
+        elif self.task.run(lambda: find_laid_out_cards(frame, self.calibration), done=self._on_cards_found, failed=self._on_picture_refused):
+            self.found_label.setText(self.tr("Looking for the cards on the picture…"))
+        self._draw()
+        self._update()
+        return True
+
+    def _on_cards_found(self, laid_out: LaidOutCards) -> None:
+        self.frame, self.found = laid_out.image, list(laid_out.quads)
+        self.found_label.setText(self.tr("{0} card(s) found on the picture").format(len(self.found)))
+        self.cards.setText(" ".join(self.still_to_lay()[:len(self.found)]))
         self._draw()
         self._update()
 
+    def _on_picture_refused(self, error: Exception) -> None:
+        self.found_label.setText(self.tr("This picture cannot be used: {0}").format(error))
+        self._update()
+
     def keep_picture(self) -> bool:
-        """Keep the picture with the cards named; refused in words if the names do not fit what the camera finds."""
+        """Keep the picture with the cards named; refused in words if the names do not fit what the camera finds. False
+        while work is under way."""
+        if self.task.busy:
+            return False
         if self.frame is None:
             return self._refuse(self.tr("No picture to take: press New picture"))
         names = self.cards.text().split()
@@ -144,7 +164,7 @@ class TeachDeckDialog(QDialog):
             return self._refuse(self.tr("The camera finds {0} card(s) on the picture and {1} are named: lay the cards apart and face up, "
                                         "then New picture; or name every card found").format(len(self.found), len(cards)))
         self.pictures.append(TeachingPicture(self.frame, tuple(cards), self.card_width_px))
-        self.deck, self.not_read_back = None, []
+        self.taught = None
         self.frame, self.found = None, []
         self.cards.clear()
         self.found_label.setText(self.tr("Picture kept: lay the next cards, then New picture"))
@@ -154,26 +174,67 @@ class TeachDeckDialog(QDialog):
         return True
 
     def forget_pictures(self) -> None:
-        """Forget every picture kept (start the deck again)."""
-        self.pictures, self.deck, self.not_read_back = [], None, []
+        """Forget every picture kept (start the deck again); not while work is under way."""
+        if self.task.busy:
+            return
+        self.pictures, self.taught = [], None
         self.message.setText("")
         self._update()
 
+    @property
+    def not_read_back(self) -> tuple[str, ...]:
+        """The cards the deck taught does not read back on their own picture (none before teaching)."""
+        return () if self.taught is None else self.taught.not_read_back
+
     def teach_deck(self) -> bool:
-        """Teach the deck from the pictures kept and read each picture back; the cards not read back are named."""
+        """Teach the deck from the pictures kept and read each picture back, on a worker thread; the cards not read back are
+        then named. False (nothing started) without a picture, or while teaching or saving."""
         if not self.pictures:
             return self._refuse(self.tr("No picture kept yet: lay out cards, name them, then Take this picture"))
-        try:
-            deck = teach_pictures(self.pictures, self.calibration)
-        except TeachError as error:
-            return self._refuse(self.tr("Not taught: {0}").format(error))
-        self.deck = deck
-        self.not_read_back = read_back(deck, self.pictures, self.calibration)
+        pictures = tuple(self.pictures)
+        return self._start(self.tr("Teaching the deck from {0} picture(s)…").format(len(pictures)),
+                           lambda: teach_and_check(pictures, self.calibration), self._on_taught)
+
+    def save_deck(self) -> bool:
+        """Save the teaching pictures in the deck's folder, on a worker thread (taught first if need be), then hand the deck
+        to the camera. False (nothing started) without a picture, or while teaching or saving."""
+        if not self.pictures:
+            return self._refuse(self.tr("No picture kept yet: lay out cards, name them, then Take this picture"))
+        pictures, taught, path = tuple(self.pictures), self.taught, self.path
+
+        def teach_and_save() -> TeachingResult:
+            result = taught if taught is not None else teach_and_check(pictures, self.calibration)
+            save_taught_deck(path, pictures)
+            return result
+
+        def saved(result: TeachingResult) -> None:
+            self._on_taught(result)
+            if self.on_saved is not None:
+                self.on_saved(pictures)
+            self.message.setText(self.message.text() + " " + self.tr("Saved in {0}; the camera reads with this deck now.").format(self.path))
+
+        return self._start(self.tr("Saving the deck in {0}…").format(path), teach_and_save, saved)
+
+    @property
+    def busy(self) -> bool:
+        """Finding the cards on a picture, teaching or saving is under way."""
+        return self.task.busy
+
+    def _start(self, doing: str, job: Callable[[], TeachingResult], then: Callable[[TeachingResult], None]) -> bool:
+        if not self.task.run(job, done=then, failed=self._on_failed):
+            return False
+        self.message.setText(doing)
+        self.message.setStyleSheet("font-size: 12pt; padding: 2px 6px; background: #35506b; color: white;")
+        self._update()
+        return True
+
+    def _on_taught(self, result: TeachingResult) -> None:
+        self.taught = result
         taught = sum(len(picture.cards) for picture in self.pictures)
         text = self.tr("Taught {0} card(s) from {1} picture(s).").format(taught, len(self.pictures))
-        if self.not_read_back:
+        if result.not_read_back:
             text += " " + self.tr("Not read back ({0}): {1}. They will read unknown or wait for the dealer; lay them again on a new "
-                                  "picture to teach them better.").format(len(self.not_read_back), _symbols(self.not_read_back))
+                                  "picture to teach them better.").format(len(result.not_read_back), _symbols(result.not_read_back))
         else:
             text += " " + self.tr("Every card is read back.")
         missing = self.still_to_lay()
@@ -181,22 +242,20 @@ class TeachDeckDialog(QDialog):
             text += " " + self.tr("Not laid out yet ({0}): {1}.").format(len(missing), _symbols(missing))
         self.message.setText(text)
         self.message.setStyleSheet("font-size: 12pt; padding: 2px 6px; background: "
-                                  + ("#8a6d00" if self.not_read_back or missing else "#1f6b3a") + "; color: white;")
+                                  + ("#8a6d00" if result.not_read_back or missing else "#1f6b3a") + "; color: white;")
         self._update()
-        return True
 
-    def save_deck(self) -> bool:
-        """Save the teaching pictures in the deck's folder and hand the deck to the camera (taught first if need be)."""
-        if self.deck is None and not self.teach_deck():
-            return False
-        try:
-            save_taught_deck(self.path, self.pictures)
-        except TaughtDeckError as error:
-            return self._refuse(self.tr("Not saved: {0}").format(error))
-        if self.on_saved is not None:
-            self.on_saved(list(self.pictures))
-        self.message.setText(self.message.text() + " " + self.tr("Saved in {0}; the camera reads with this deck now.").format(self.path))
-        return True
+    def _on_failed(self, error: Exception) -> None:
+        if isinstance(error, TaughtDeckError):
+            self._refuse(self.tr("Not saved: {0}").format(error))
+        else:  # DeckNotTaught, or a fault of the teacher itself
+            self._refuse(self.tr("Not taught: {0}").format(error))
+        self._update()
+
+    def done(self, result: int) -> None:
+        """Closing waits for the work under way (no thread outlives the dialog)."""
+        self.task.wait()
+        super().done(result)
 
     def still_to_lay(self) -> list[str]:
         """The cards of the deck on no picture kept yet, rank by rank from the aces."""
@@ -213,10 +272,12 @@ class TeachDeckDialog(QDialog):
     def _update(self) -> None:
         count = sum(len(picture.cards) for picture in self.pictures)
         self.taken.setText(self.tr("Pictures kept: {0} ({1} of 52 cards)").format(len(self.pictures), count))
-        self.take.setEnabled(self.frame is not None and bool(self.found))
-        self.teach.setEnabled(bool(self.pictures))
-        self.save.setEnabled(bool(self.pictures))
-        self.start_again.setEnabled(bool(self.pictures))
+        idle = not self.task.busy
+        self.take.setEnabled(idle and self.frame is not None and bool(self.found))
+        self.new_picture.setEnabled(idle)
+        self.teach.setEnabled(idle and bool(self.pictures))
+        self.save.setEnabled(idle and bool(self.pictures))
+        self.start_again.setEnabled(idle and bool(self.pictures))
 
     def _draw(self) -> None:
         if self.frame is None:
@@ -239,10 +300,8 @@ class TeachDeckDialog(QDialog):
         self.picture.setPixmap(pixmap)
 
 
-def open_teach_deck(window: DealerWindow, hub: DeviceHub) -> QDialog | None:
+def open_teach_deck(window: DialogHost, hub: DeviceHub) -> QDialog | None:
     """Devices, Teach the deck: the dialog over the hub's camera (the table calibrated first); saving applies the deck."""
-    from dealer_console.ui.calibration_dialog import show_dialog
-
     setup = hub.setup
     if setup is None or setup.taught_deck_path is None:
         window.post(Notice(NoticeLevel.ERROR, "The demo's synthetic camera is taught its deck already: teach a real camera's deck "
@@ -258,11 +317,11 @@ def open_teach_deck(window: DealerWindow, hub: DeviceHub) -> QDialog | None:
         view = hub.camera_view()
         return None if view is None else view.image
 
-    def saved(pictures: list[TeachingPicture]) -> None:
+    def saved(pictures: tuple[TeachingPicture, ...]) -> None:
         hub.use_setup(dataclasses.replace(hub.setup or setup, taught=pictures))
         window.post(Notice(NoticeLevel.INFO, f"Deck taught ({path}): the camera reads with it"))
 
-    return show_dialog(window, TeachDeckDialog(grab, calibration=setup.calibration, path=path, on_saved=saved, parent=window))
+    return show_dialog(window, TeachDeckDialog(grab, calibration=setup.calibration, path=path, on_saved=saved, parent=window.window()))
 
 
 __all__ = ["TeachDeckDialog", "open_teach_deck"]

@@ -24,13 +24,16 @@ import numpy as np
 import pytest
 
 from dealer_console.engine.cards import Card
+from dealer_console.live.camera_feed import CameraFeed
+from dealer_console.live.camera_reads import CardStatus, Sighting
+from dealer_console.live.camera_votes import CameraVotes
 from dealer_console.live.card_requests import CameraCards, CardPicture
 from dealer_console.live.console import recorded_session
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.demo_devices import DemoDevices
-from dealer_console.live.devices import CameraFeed, CameraVotes, CardStatus, Sighting
 from dealer_console.live.notices import Notice, NoticeLevel
-from dealer_console.live.table_session import TableSession
+from dealer_console.live.table_session import TableSession, stacked_deck
+from dealer_console.live.zones import Zone
 from tests.ui.conftest import make_session
 from tests.ui.test_devices import DECK, WAIT_MS, KnownRecognizer, card
 from tests.ui.test_play_hands import key
@@ -41,7 +44,7 @@ FLOP = [card(c) for c in "6c 2s 8c".split()]  # the flop of DECK, after the hole
 def board(devices: DemoDevices) -> list[Card | None]:
     """The cards the console would use on board 1 now, left to right."""
     view = devices.hub.camera_view()
-    return [] if view is None else [read.card for read in view.zone("board 1")]
+    return [] if view is None else [read.card for read in view.zone(Zone.of_board(0))]
 
 
 def to_the_flop(session: TableSession, wait: Callable[[], None]) -> None:
@@ -108,7 +111,7 @@ def test_a_recorded_hand_read_by_the_camera_keeps_each_cards_crop_and_its_frame_
             while session.showdown_seats():  # each hand dealt face down, tabled and read in its seat's area
                 seat = session.showdown_seats()[0]
                 shown[seat] = list(session.face_down_cards(seat))
-                qtbot.waitUntil(lambda seat=seat: [r.card for r in devices.hub.camera_view().zone(f"seat {seat}")] == shown[seat],
+                qtbot.waitUntil(lambda seat=seat: [r.card for r in devices.hub.camera_view().zone(Zone.of_seat(seat))] == shown[seat],
                                 timeout=WAIT_MS)
                 assert session.show(seat)
                 idle()
@@ -285,7 +288,7 @@ def test_a_flickering_camera_read_is_never_offered_and_the_deal_waits_until_the_
 
         def third() -> list[Any]:
             view = hub.camera_view()
-            return [] if view is None else [read for read in view.zone("board 1") if read.slot == 2]
+            return [] if view is None else [read for read in view.zone(Zone.of_board(0)) if read.slot == 2]
 
         session.start_hand()
         to_the_flop(session, lambda: None)

@@ -22,9 +22,12 @@ from PySide6.QtCore import QPoint, Qt
 
 from dealer_console.config import load_settings
 from dealer_console.engine.cards import parse_card
+from dealer_console.live.camera_reads import CardStatus
 from dealer_console.live.demo_devices import table_devices
-from dealer_console.live.devices import CalibratedZones, CardStatus, DeviceHub, TeachingPicture, load_taught_deck, save_taught_deck
+from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.taught_deck import TeachingPicture, load_taught_deck, save_taught_deck
+from dealer_console.live.zones import CalibratedZones, Zone
 from dealer_console.ui.calibration_dialog import CalibrationDialog
 from dealer_console.ui.teach_deck_dialog import TeachDeckDialog
 from tests.ui.conftest import make_session
@@ -80,7 +83,7 @@ def call_round(session: TableSession) -> None:
     session.check()
 
 
-def confirm_doubtful(hub: DeviceHub, zone: str, truth: list[str]) -> None:
+def confirm_doubtful(hub: DeviceHub, zone: Zone, truth: list[str]) -> None:
     """What the camera reads confidently is right; a card it doubts is named by the dealer (SPEC, Inputs)."""
     for read, card in zip(hub.camera_view().zone(zone), truth, strict=True):
         if read.status is CardStatus.CONFIDENT:
@@ -208,6 +211,7 @@ def test_a_deck_taught_in_the_dialog_reads_the_flop_dealt_through_the_hub(qtbot,
     dialog = TeachDeckDialog(lambda: shown[-1], calibration=calibration, path=folder,
                              on_saved=lambda taught: (kept.append(taught), hub.use_setup(dataclasses.replace(hub.setup, taught=taught))))
     qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)  # the cards are found on a worker thread
     assert dialog.found_label.text() == "26 card(s) found on the picture"
     assert len(dialog.cards.text().split()) == 26  # pre-filled with the next cards of the deck
     dialog.cards.setText(" ".join(pictures[0][1][:25]))
@@ -217,17 +221,21 @@ def test_a_deck_taught_in_the_dialog_reads_the_flop_dealt_through_the_hub(qtbot,
     assert dialog.keep_picture()
     shown.append(pictures[1][0])
     dialog.new_picture.click()
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)
     dialog.cards.setText(" ".join([pictures[0][1][0], *pictures[1][1][1:]]))
     assert not dialog.keep_picture() and dialog.message.text() == f"{parse_card(pictures[0][1][0]).symbol} is already on an earlier picture"
     dialog.cards.setText(" ".join(pictures[1][1]))
     assert dialog.keep_picture() and dialog.taken.text() == "Pictures kept: 2 (52 of 52 cards)"
     assert dialog.teach_deck()
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)  # taught on a worker thread
     text = dialog.message.text()
     assert text.startswith("Taught 52 card(s) from 2 picture(s).")
     for card in dialog.not_read_back:
         assert parse_card(card).symbol in text
     assert ("Not read back" in text) == bool(dialog.not_read_back)
-    assert dialog.save_deck() and kept
+    assert dialog.save_deck()
+    qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)  # saved on a worker thread
+    assert kept
     assert [p.cards for p in load_taught_deck(folder)] == [tuple(cards) for _, cards in pictures]
 
     window = open_window(session)
@@ -244,9 +252,9 @@ def test_a_deck_taught_in_the_dialog_reads_the_flop_dealt_through_the_hub(qtbot,
         assert window.dialog is None
         assert any("A floor sign-in needs the staff records" in text for text in window.notification_area.messages())
         call_round(session)
-        qtbot.waitUntil(lambda: len(hub.camera_view().zone("board 1")) == 3, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: len(hub.camera_view().zone(Zone.of_board(0))) == 3, timeout=WAIT_MS)
         qtbot.waitUntil(lambda: "(taught deck)" in window.camera_panel.status.text(), timeout=WAIT_MS)
-        confirm_doubtful(hub, "board 1", FLOP)
+        confirm_doubtful(hub, Zone.of_board(0), FLOP)
         assert session.deal_board()
         assert [str(c) for c in session.hand.boards()[0]] == FLOP, "the flop dealt is the camera's, not the console's deck's"
 
@@ -277,15 +285,15 @@ def test_a_video_file_camera_with_a_taught_deck_reads_the_board_and_a_seat_in_th
     window = open_window(session)
     with devices:
         window.attach_devices(hub)
-        qtbot.waitUntil(lambda: len(hub.camera_view().zone("board 1")) == 3 and len(hub.camera_view().zone("seat 2")) == 1,
+        qtbot.waitUntil(lambda: len(hub.camera_view().zone(Zone.of_board(0))) == 3 and len(hub.camera_view().zone(Zone.of_seat(2))) == 1,
                         timeout=WAIT_MS)
         assert "(taught deck)" in window.camera_panel.status.text()
         view = hub.camera_view()
-        assert {read.zone for read in view.reads} == {"board 1", "seat 2"}
-        seat = view.zone("seat 2")[0]
+        assert {str(read.zone) for read in view.reads} == {"board 1", "seat 2"}
+        seat = view.zone(Zone.of_seat(2))[0]
         assert seat.card is None or str(seat.card) == "Ks"
         call_round(session)
-        confirm_doubtful(hub, "board 1", FLOP)
+        confirm_doubtful(hub, Zone.of_board(0), FLOP)
         assert session.deal_board() and [str(c) for c in session.hand.boards()[0]] == FLOP
 
 

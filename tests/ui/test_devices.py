@@ -28,9 +28,11 @@ import pytest
 from PySide6.QtCore import Qt
 
 from dealer_console.engine.cards import Card, parse_card
+from dealer_console.live.camera_reads import RED, CardStatus, Sighting
 from dealer_console.live.demo_devices import DemoDevices, FeltCards
-from dealer_console.live.devices import RED, CardStatus, DeviceHub, Sighting
+from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.zones import Zone
 from drivers.board import BoardConfig
 from drivers.simulator.process import SimulatorProcess
 from tests.ui.conftest import make_session
@@ -108,7 +110,7 @@ def accept_read_bet(qtbot, window, seat: int, action: str, *, by_key: bool = Tru
 
 def board_read(devices: DemoDevices, count: int) -> Callable[[], bool]:
     """The camera reads ``count`` cards on the board."""
-    return lambda: (view := devices.hub.camera_view()) is not None and len(view.zone("board 1")) == count
+    return lambda: (view := devices.hub.camera_view()) is not None and len(view.zone(Zone.of_board(0))) == count
 
 
 def test_a_demo_hand_takes_its_bets_from_the_chips_and_its_board_from_the_camera(qtbot, demo_table) -> None:  # type: ignore[no-untyped-def]
@@ -136,7 +138,7 @@ def test_a_demo_hand_takes_its_bets_from_the_chips_and_its_board_from_the_camera
     # the dealer lays three kings (not the deck's 6c 2s 8c): the board is what the camera reads
     qtbot.waitUntil(board_read(devices, 3), timeout=WAIT_MS)
     devices.felt.lay(FeltCards([[card("Kc"), card("Kd"), card("Kh")]]))
-    qtbot.waitUntil(lambda: [r.card for r in devices.hub.camera_view().zone("board 1")] == [card("Kc"), card("Kd"), card("Kh")],
+    qtbot.waitUntil(lambda: [r.card for r in devices.hub.camera_view().zone(Zone.of_board(0))] == [card("Kc"), card("Kd"), card("Kh")],
                     timeout=WAIT_MS)
     key(qtbot, window, "D")
     assert session.hand.boards() == ((card("Kc"), card("Kd"), card("Kh")),)
@@ -173,7 +175,7 @@ def test_a_demo_hand_takes_its_bets_from_the_chips_and_its_board_from_the_camera
     assert row.choice.currentData() == card("3s")
     row.choice.setCurrentIndex(card("2s").index)
     qtbot.mouseClick(row.confirm, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: [r.status for r in devices.hub.camera_view().zone("board 1")][-1] is CardStatus.CONFIRMED, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: [r.status for r in devices.hub.camera_view().zone(Zone.of_board(0))][-1] is CardStatus.CONFIRMED, timeout=WAIT_MS)
     key(qtbot, window, "D")
     assert session.hand.boards()[0] == tuple(card(c) for c in "Kc Kd Kh 6c 2s".split())
 
@@ -184,10 +186,10 @@ def test_a_demo_hand_takes_its_bets_from_the_chips_and_its_board_from_the_camera
     assert session.hand.is_complete
     assert session.hand.stacks == {1: 94, 3: 112, 5: 94}
     # the hands shown lie on their seats and the camera agrees with the hand
-    qtbot.waitUntil(lambda: all(len(devices.hub.camera_view().zone(f"seat {seat}")) == 4 for seat in (1, 3, 5)), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: all(len(devices.hub.camera_view().zone(Zone.of_seat(seat))) == 4 for seat in (1, 3, 5)), timeout=WAIT_MS)
     view = devices.hub.camera_view()
-    assert {read.zone for read in view.reads} == {"board 1", "seat 1", "seat 3", "seat 5"}
-    assert all(read.status is CardStatus.CONFIDENT for read in view.reads if read.zone.startswith("seat")), view.reads
+    assert {str(read.zone) for read in view.reads} == {"board 1", "seat 1", "seat 3", "seat 5"}
+    assert all(read.status is CardStatus.CONFIDENT for read in view.reads if read.zone.is_seat), view.reads
     assert not [read for read in view.reads if read.status in RED], "nothing on the felt disagrees with the hand"
     assert not view.waiting(), "the doubtful 6c and 2s are dealt: they wait for nobody"
 
@@ -211,7 +213,7 @@ def test_duplicate_and_disagreeing_camera_readings_are_red_and_refused(qtbot, de
     recognizer.misread.clear()
     qtbot.waitUntil(lambda: not window.camera_panel.problems.isVisibleTo(window.camera_panel), timeout=WAIT_MS)
     # the place read As, now 8c: offered once read the same over the camera's frames in a row (docs/ui.md, Devices)
-    qtbot.waitUntil(lambda: [r.card for r in devices.hub.camera_view().zone("board 1")] == [card(c) for c in "6c 2s 8c".split()],
+    qtbot.waitUntil(lambda: [r.card for r in devices.hub.camera_view().zone(Zone.of_board(0))] == [card(c) for c in "6c 2s 8c".split()],
                     timeout=WAIT_MS)
     key(qtbot, window, "D")
     assert session.hand.boards()[0] == tuple(card(c) for c in "6c 2s 8c".split())
@@ -239,7 +241,7 @@ def test_the_taught_deck_reader_reads_the_flop_from_the_synthetic_camera(qtbot, 
     laid = list(session.upcoming_cards(3))
     qtbot.waitUntil(board_read(devices, 3), timeout=WAIT_MS * 2)
     view = devices.hub.camera_view()
-    for read, truth in zip(view.zone("board 1"), laid, strict=True):
+    for read, truth in zip(view.zone(Zone.of_board(0)), laid, strict=True):
         assert read.status in (CardStatus.CONFIDENT, CardStatus.LOW), read
         if read.status is CardStatus.CONFIDENT:
             assert read.card == truth, f"confident misread: {read.card} for {truth}"
@@ -357,7 +359,7 @@ def test_a_recorded_table_takes_the_camera_flop_on_its_recorder_thread(qtbot, op
                 key(qtbot, window, "Y")
                 qtbot.waitUntil(lambda seat=seat: not session.busy and session.hand.actor != seat, timeout=WAIT_MS)
             laid = list(session.upcoming_cards(3))
-            qtbot.waitUntil(lambda: [r.card for r in devices.hub.camera_view().zone("board 1")] == laid, timeout=WAIT_MS)
+            qtbot.waitUntil(lambda: [r.card for r in devices.hub.camera_view().zone(Zone.of_board(0))] == laid, timeout=WAIT_MS)
             key(qtbot, window, "D")
             qtbot.waitUntil(lambda: not session.busy and len(session.hand.boards()[0]) == 3, timeout=WAIT_MS)
             assert list(session.hand.boards()[0]) == laid
@@ -386,7 +388,7 @@ def test_double_board_streets_come_from_their_own_rows_of_the_camera(qtbot, tmp_
                 boards = session.hand.boards()
                 dealt = boards[board - 1] if len(boards) >= board else ()
                 expected = [*dealt, *session.upcoming_cards(3 if street == 0 else 1)]
-                qtbot.waitUntil(lambda board=board, expected=expected: [r.card for r in devices.hub.camera_view().zone(f"board {board}")]
+                qtbot.waitUntil(lambda board=board, expected=expected: [r.card for r in devices.hub.camera_view().zone(Zone.of_board(board - 1))]
                                 == expected, timeout=WAIT_MS)
                 if (street, board) == (1, 2):
                     recognizer.misread[str(expected[-1])] = str(session.hand.boards()[0][0])  # read as board 1's first card
@@ -395,7 +397,7 @@ def test_double_board_streets_come_from_their_own_rows_of_the_camera(qtbot, tmp_
                     assert not session.deal_board()
                     recognizer.misread.clear()
                     qtbot.waitUntil(lambda board=board, expected=expected: [
-                        r.card for r in devices.hub.camera_view().zone(f"board {board}")] == expected, timeout=WAIT_MS)
+                        r.card for r in devices.hub.camera_view().zone(Zone.of_board(board - 1))] == expected, timeout=WAIT_MS)
                 assert session.deal_board()
                 assert list(session.hand.boards()[board - 1]) == expected
             if street < 2:

@@ -17,7 +17,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QApplication
 
 from dealer_console.live.demo_devices import DemoDevices
-from dealer_console.live.devices import BoardStatus
+from dealer_console.live.sensor_watch import BoardStatus
 from dealer_console.live.sensors import ProposedAction
 from dealer_console.ui.translation import install_translation
 from drivers.board import BoardState

@@ -25,9 +25,10 @@ from typing import Any
 import pytest
 
 from dealer_console.engine.hand import Phase
+from dealer_console.live.camera_reads import CardStatus
 from dealer_console.live.demo_devices import DemoDevices
-from dealer_console.live.devices import CardStatus, board_zone
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.zones import Zone
 from tests.ui.conftest import make_session
 from tests.ui.test_devices import DECK, WAIT_MS, KnownRecognizer, card
 from tests.ui.test_play_hands import key
@@ -58,7 +59,7 @@ def table(qtbot, open_window, tmp_path: Path) -> Iterator[Callable[..., tuple[Ta
         devices.stop()
 
 
-def reads(devices: DemoDevices, zone: str) -> list[Any]:
+def reads(devices: DemoDevices, zone: Zone) -> list[Any]:
     """The cards the console makes of the camera's reads in ``zone`` (``None`` for a card waiting for the dealer)."""
     view = devices.hub.camera_view()
     return [] if view is None else [read.card for read in view.zone(zone)]
@@ -84,7 +85,7 @@ def test_face_down_hole_cards_are_named_by_the_camera_when_each_player_shows(qtb
         key(qtbot, window, keys)
     for _ in range(3):  # flop, turn and river from the camera, checked through
         laid = len(session.hand.boards()[0]) + (3 if not session.hand.boards()[0] else 1)
-        qtbot.waitUntil(lambda laid=laid: len(reads(devices, "board 1")) == laid, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda laid=laid: len(reads(devices, Zone.of_board(0))) == laid, timeout=WAIT_MS)
         key(qtbot, window, "D")
         assert len(session.hand.boards()[0]) == laid, window.notification_area.messages()[:2]
         for keys in ("K", "K", "K"):
@@ -94,7 +95,7 @@ def test_face_down_hole_cards_are_named_by_the_camera_when_each_player_shows(qtb
 
     # seat 3 tables its hand; 2c is read at 40 %: the show waits for the dealer
     recognizer.low["2c"] = 0.4
-    qtbot.waitUntil(lambda: len(window.camera_panel.rows) == 1 and window.camera_panel.rows[0].read.zone == "seat 3", timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: len(window.camera_panel.rows) == 1 and str(window.camera_panel.rows[0].read.zone) == "seat 3", timeout=WAIT_MS)
     key(qtbot, window, "S")
     assert session.hand.hole_cards(3) == (None,) * 4, "a card below the threshold was shown without the dealer"
     assert "Cannot show seat 3's hand: card 3: read below 60 % (best guess 2♣): confirm or correct it in the camera panel (V)" \
@@ -111,17 +112,17 @@ def test_face_down_hole_cards_are_named_by_the_camera_when_each_player_shows(qtb
     assert session.hand.hole_cards(5) == (None,) * 4
     assert "Cannot show seat 5's hand: card 1: A♠ is read twice on the table" in window.notification_area.messages()[0]
     recognizer.misread.clear()
-    qtbot.waitUntil(lambda: reads(devices, "seat 5") == list(cards("7h 8h 9s Tc")), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: reads(devices, Zone.of_seat(5)) == list(cards("7h 8h 9s Tc")), timeout=WAIT_MS)
     key(qtbot, window, "S")
     assert session.hand.hole_cards(5) == cards("7h 8h 9s Tc")
 
     # seat 1 tables Kh Kd 4h 5h, not the Qs Js 4h 5h the console's deck dealt face down
     assert session.face_down_cards(1) == cards("Qs Js 4h 5h")
-    qtbot.waitUntil(lambda: len(reads(devices, "seat 1")) == 4, timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: len(reads(devices, Zone.of_seat(1))) == 4, timeout=WAIT_MS)
     felt, _ = devices.felt.cards()
     felt.seats[1] = list(cards("Kh Kd 4h 5h"))
     devices.felt.lay(felt)
-    qtbot.waitUntil(lambda: reads(devices, "seat 1") == list(cards("Kh Kd 4h 5h")), timeout=WAIT_MS)
+    qtbot.waitUntil(lambda: reads(devices, Zone.of_seat(1)) == list(cards("Kh Kd 4h 5h")), timeout=WAIT_MS)
     key(qtbot, window, "S")
     assert session.hand.is_complete, window.notification_area.messages()[:2]
     assert session.hand.hole_cards(1) == cards("Kh Kd 4h 5h")
@@ -189,19 +190,19 @@ def test_a_second_run_is_dealt_from_its_own_row_of_the_camera(qtbot, table) -> N
         key(qtbot, window, keys)
     assert session.hand.planned_runs() == 2, window.notification_area.messages()[:2]
     for laid in (3, 4, 5):
-        qtbot.waitUntil(lambda laid=laid: len(reads(devices, "board 1")) == laid, timeout=WAIT_MS)
+        qtbot.waitUntil(lambda laid=laid: len(reads(devices, Zone.of_board(0))) == laid, timeout=WAIT_MS)
         key(qtbot, window, "D")
     assert session.hand.boards(0)[0] == cards("Ks Kh Qs Qh Jd")
 
     # the second run's row: the dealer lays 6s 7s 8d where the deck would have dealt Jc Td 9s
-    second = board_zone(0, 1)
-    assert second == "board 1, run 2"
+    second = Zone.of_board(0, 1)
+    assert str(second) == "board 1, run 2"
     qtbot.waitUntil(lambda: reads(devices, second) == list(cards("Jc Td 9s")), timeout=WAIT_MS)
     felt, _ = devices.felt.cards()
     felt.runs = [[list(cards("6s 7s 8d"))]]
     devices.felt.lay(felt)
     qtbot.waitUntil(lambda: reads(devices, second) == list(cards("6s 7s 8d")), timeout=WAIT_MS)
-    assert reads(devices, "board 1") == list(cards("Ks Kh Qs Qh Jd")), "the first run's row stays the first run"
+    assert reads(devices, Zone.of_board(0)) == list(cards("Ks Kh Qs Qh Jd")), "the first run's row stays the first run"
     key(qtbot, window, "D")
     assert session.hand.boards(1)[0] == cards("6s 7s 8d"), window.notification_area.messages()[:2]
 
@@ -244,13 +245,13 @@ def test_three_runs_after_the_flop_share_the_flop_and_take_each_turn_and_river_f
     with DemoDevices(session, workdir=tmp_path, recognizer=KnownRecognizer(), camera_interval=0.05, recheck=0.1) as devices:
         session.start_hand()
         assert session.deal_hole_cards() and session.call() and session.call() and session.check()
-        qtbot.waitUntil(lambda: reads(devices, "board 1") == list(cards("6c 2s 8c")), timeout=WAIT_MS)
+        qtbot.waitUntil(lambda: reads(devices, Zone.of_board(0)) == list(cards("6c 2s 8c")), timeout=WAIT_MS)
         assert session.deal_board()
         assert session.all_in() and session.call() and session.fold()
         assert session.choose_runs(3, 3) and session.choose_runs(5, 3)
         assert session.hand.planned_runs() == 3
         for run, turn_and_river in enumerate(("9c Td", "3h Kd", "Ks Kc")):
-            zone = board_zone(0, run)
+            zone = Zone.of_board(0, run)
             for street in range(2):
                 expected = ([*cards("6c 2s 8c")] if run == 0 else []) + list(cards(turn_and_river))[:street + 1]
                 qtbot.waitUntil(lambda zone=zone, expected=expected: reads(devices, zone) == expected, timeout=WAIT_MS)
@@ -259,7 +260,7 @@ def test_three_runs_after_the_flop_share_the_flop_and_take_each_turn_and_river_f
                 assert session.deal_board()
             assert session.hand.boards(run)[0] == cards("6c 2s 8c " + turn_and_river)
         view = devices.hub.camera_view()
-        assert [zone for zone in sorted({read.zone for read in view.reads}) if zone.startswith("board")] == [
+        assert [zone for zone in sorted({str(read.zone) for read in view.reads}) if zone.startswith("board")] == [
             "board 1", "board 1, run 2", "board 1, run 3"]
         while session.showdown_seats():
             assert session.show(session.showdown_seats()[0])
@@ -332,12 +333,12 @@ def test_an_oklahoma_hand_dealt_face_down_shows_the_two_cards_kept_after_its_dis
             else:
                 count = 3 if not session.hand.boards()[0] else 1
                 expected = [*session.hand.boards()[0], *session.upcoming_cards(count)]
-                qtbot.waitUntil(lambda expected=expected: reads(devices, "board 1") == expected, timeout=WAIT_MS)
+                qtbot.waitUntil(lambda expected=expected: reads(devices, Zone.of_board(0)) == expected, timeout=WAIT_MS)
                 assert session.deal_board()
         assert [session.face_down_cards(seat) for seat in (3, 5, 1)] == [cards("As Ad"), cards("7h Tc"), cards("Qs Js")]
         for seat in (3, 5, 1):
             assert session.showdown_seats()[0] == seat
-            qtbot.waitUntil(lambda seat=seat: reads(devices, f"seat {seat}") == list(session.face_down_cards(seat)), timeout=WAIT_MS)
+            qtbot.waitUntil(lambda seat=seat: reads(devices, Zone.of_seat(seat)) == list(session.face_down_cards(seat)), timeout=WAIT_MS)
             assert session.show(seat)
             assert session.hand.hole_cards(seat) == session.face_down_cards(seat)
     assert session.hand.is_complete

@@ -73,6 +73,7 @@ def test_screenshot_of_the_camera_panel(qtbot, open_window, tmp_path) -> None:  
     with its confidence; the threshold is raised to 0.9 so that doubtful reads show the dealer's confirm-or-correct rows
     (issue 7, Done when 3: "the camera panel")."""
     from dealer_console.live.demo_devices import DemoDevices
+    from dealer_console.live.zones import Zone
 
     SHOTS.mkdir(parents=True, exist_ok=True)
     session = make_session("O", {1: 200, 3: 200, 5: 200}, button=1)
@@ -86,7 +87,7 @@ def test_screenshot_of_the_camera_panel(qtbot, open_window, tmp_path) -> None:  
                             timeout=10_000)
             assert devices.hub.accept_proposal(window.sensor_panel.shown)
         panel = window.camera_panel
-        qtbot.waitUntil(lambda: panel.view is not None and len(panel.view.zone("board 1")) == 3, timeout=20_000)
+        qtbot.waitUntil(lambda: panel.view is not None and len(panel.view.zone(Zone.of_board(0))) == 3, timeout=20_000)
         qtbot.waitUntil(lambda: window.sensor_panel.board_states() == {"zones": "connected"}, timeout=10_000)
         assert not panel.picture.pixmap().isNull()
         qtbot.waitUntil(lambda: len(panel.rows) == len(panel.view.waiting()) and all(row.isVisible() for row in panel.rows), timeout=5000)

@@ -958,6 +958,10 @@
 <context>
     <name>CalibrationDialog</name>
     <message>
+        <source>Looking for the felt&apos;s edge…</source>
+        <translation>Поиск края сукна…</translation>
+    </message>
+    <message>
         <source>Seat {0}</source>
         <translation>Место {0}</translation>
     </message>
@@ -1060,6 +1064,18 @@
 </context>
 <context>
     <name>TeachDeckDialog</name>
+    <message>
+        <source>Looking for the cards on the picture…</source>
+        <translation>Поиск карт на снимке…</translation>
+    </message>
+    <message>
+        <source>Teaching the deck from {0} picture(s)…</source>
+        <translation>Обучение колоды по снимкам: {0}…</translation>
+    </message>
+    <message>
+        <source>Saving the deck in {0}…</source>
+        <translation>Сохранение колоды в {0}…</translation>
+    </message>
     <message>
         <source>Teach the deck</source>
         <translation>Обучение колоды</translation>
