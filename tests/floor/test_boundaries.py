@@ -1,8 +1,8 @@
-"""The store owns its tables and the screen reaches the record only through the floor's façade.
+"""The store owns its tables; the room's log is read and written in one module.
 
 Sources: STYLE.md, Practices 1 and the napari anchor (a boundary between packages is made a test);
 docs/store.md and docs/floor.md (the rest of the program calls ``Store``'s methods, never its
-tables; the user interface imports the floor's façade, ``dealer_console.floor.facade``).
+tables). Which part may import which is ``tests/test_import_contract.py``.
 
 The scan reads the source with :mod:`ast` (through ``tests/test_engine_is_pure.py``'s scanner), so
 it sees imports inside functions and ``if TYPE_CHECKING:`` blocks without importing anything.
@@ -16,28 +16,11 @@ from pathlib import Path
 from tests.test_engine_is_pure import ROOT, imported_modules, python_files
 
 PACKAGE = ROOT / "dealer_console"
-UI = PACKAGE / "ui"
-FACADE = "dealer_console.floor.facade"
-UI_PENDING = {"app.py", "shipping_status.py"}
-"""The console's start-up and the shipper's status line, which move into ``dealer_console.live``."""
 STORE_INTERNALS = ("sqlalchemy", "sqlmodel", "dealer_console.store._tables")
 
 
 def _outside_store() -> list[Path]:
     return [path for path in python_files(PACKAGE) if "store" != path.relative_to(PACKAGE).parts[0]]
-
-
-def test_the_screen_imports_the_floor_and_the_store_only_through_the_floor_facade() -> None:
-    """A UI module that needs a review, a staff member or a store error imports it from the floor's façade."""
-    found = []
-    for path in python_files(UI):
-        if path.name in UI_PENDING:
-            continue
-        for line, module in imported_modules(path):
-            reaches_record = module.startswith(("dealer_console.store", "dealer_console.room", "dealer_console.floor"))
-            if reaches_record and module != FACADE and not module.startswith(FACADE + "."):
-                found.append(f"{path.relative_to(ROOT)}:{line}: {module}")
-    assert not found, "the screen imports the record past the floor's façade:\n" + "\n".join(found)
 
 
 def test_only_the_store_touches_its_tables_and_sql_engine() -> None:

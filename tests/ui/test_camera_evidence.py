@@ -32,7 +32,7 @@ from dealer_console.live.console import recorded_session
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.demo_devices import DemoDevices
 from dealer_console.live.notices import Notice, NoticeLevel
-from dealer_console.live.table_session import TableSession, stacked_deck
+from dealer_console.live.table_session import TableSession
 from dealer_console.live.zones import Zone
 from tests.ui.conftest import make_session
 from tests.ui.test_devices import DECK, WAIT_MS, KnownRecognizer, card

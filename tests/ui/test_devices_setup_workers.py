@@ -22,30 +22,13 @@ from dealer_console.live.taught_deck import TeachingPicture, load_taught_deck
 from dealer_console.live.zones import MUCK, OFF, CameraZones, Zone
 from dealer_console.ui.calibration_dialog import CalibrationDialog
 from dealer_console.ui.teach_deck_dialog import TeachDeckDialog
-from tests.test_engine_is_pure import imported_modules, python_files
 from tests.ui.conftest import make_session
 from tests.ui.test_camera_setup import true_calibration
 from tests.vision.table_scenes import PLAN, render_table
 from tests.vision.test_calibration import TILTED
 from vision.synthetic import drawn_deck
 
-UI = Path(__file__).resolve().parents[2] / "dealer_console" / "ui"
 WAIT_MS = 15_000
-
-
-def test_the_screens_import_neither_vision_nor_drivers() -> None:
-    """The screens get the camera's and the sensors' functions and values from ``dealer_console.live``; every import is
-    read with ``ast``, those inside functions and ``if TYPE_CHECKING:`` blocks too."""
-    found = [f"{path.name}:{line} imports {module}" for path in python_files(UI) for line, module in imported_modules(path)
-             if module.split(".")[0] in ("vision", "drivers")]
-    assert not found, found
-
-
-def test_the_setup_dialogs_do_not_import_the_dealers_window() -> None:
-    """The dialogs get what they need passed in (a ``DialogHost``): no import cycle with ``ui/main_window``."""
-    for name in ("dialogs.py", "calibration_dialog.py", "teach_deck_dialog.py"):
-        modules = {module for _, module in imported_modules(UI / name)}
-        assert not any(module.startswith("dealer_console.ui.main_window") for module in modules), name
 
 
 def test_a_zone_is_a_value_named_in_the_dealers_words() -> None:
