@@ -74,7 +74,8 @@ from dealer_console.engine.events import (
 )
 from dealer_console.engine.games import STREET_CARDS
 from dealer_console.engine.hand import STREET_NAMES, Hand, LegalActions, Phase
-from dealer_console.engine.table import Table, apply_house_changes
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import apply_house_changes
 from dealer_console.engine.table_events import (
     AgreementsChanged,
     HandFinished,

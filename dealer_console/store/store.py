@@ -30,7 +30,7 @@ from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import EVENT_TYPES, BlindKind, BlindPosted, Event, RestraddleConsent, RunsChosen, Voided
 from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.replay import ReplayStepError, replay
-from dealer_console.engine.table import TableConfig, apply_house_changes
+from dealer_console.engine.table_config import TableConfig, apply_house_changes
 from dealer_console.engine.table_events import (
     AgreementsChanged,
     HandFinished,
@@ -791,7 +791,7 @@ class Store:
     def change_house_settings(self, table_id: int, changes: Mapping[str, object], *, by: StaffMember, reason: str = "") -> StoredEvent:
         """Record a change of the table's house settings (a floor manager only), as a floor event naming the manager.
 
-        ``changes`` maps names of :data:`~dealer_console.engine.table.HOUSE_SETTING_NAMES` (``"rake.percent"``...) to
+        ``changes`` maps names of :data:`~dealer_console.engine.table_config.HOUSE_SETTING_NAMES` (``"rake.percent"``...) to
         their new values; the table applies them from this point of its log on (``resume_table``).
         """
         if by.role is not Role.FLOOR_MANAGER:

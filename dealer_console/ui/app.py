@@ -20,7 +20,8 @@ from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 from dealer_console.engine.schedule import single_game
-from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import MississippiAuthorization, TableAgreements
 from dealer_console.live.table_session import TableSession, shuffled_decks
 
