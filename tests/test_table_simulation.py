@@ -293,3 +293,21 @@ def test_simulate_command_writes_one_phh_file_per_hand_with_finishing_stacks(
     again = tmp_path / "again"
     main(["simulate", "--game", game, "--structure", structure, "--hands", "40", "--seed", "11", "--out", str(again), "--quiet"])
     assert [path.read_text() for path in files] == [path.read_text() for path in sorted(again.glob("*.phh"))]
+
+
+def test_simulated_play_imports_only_the_engine_and_the_standard_library() -> None:
+    """STYLE.md, Practice 1 (boundaries are tests): ``dealer_console.sim`` drives the engine through its
+    own verbs and nothing else of the program, so the demo, the tests and the benchmarks can use it anywhere."""
+    import sys
+
+    from tests.test_engine_is_pure import ROOT, imported_modules, python_files
+
+    allowed_roots = set(sys.stdlib_module_names) | {"__future__"}
+    outside = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in python_files(ROOT / "dealer_console" / "sim")
+        for line, module in imported_modules(path)
+        if not module.startswith(("dealer_console.engine", "dealer_console.sim")) and module.split(".")[0] not in allowed_roots
+    ]
+    assert python_files(ROOT / "dealer_console" / "sim")
+    assert outside == []
