@@ -240,14 +240,15 @@ class Table:
             raise IllegalActionError(f"Hand {self._in_progress.number} is in progress; the next hand is planned when it is over")
         # the state only changes by appending records, so a plan stands until the next record
         if self._plan_cache is None or self._plan_cache[0] != len(self._events):
-            self._plan_cache = (len(self._events), plan_next_hand(
+            plan = plan_next_hand(
                 self.config,
                 self.seats,
                 last=self._last,
                 placed_button=self._placed_button,
                 agreements=self._agreements,
                 number=self._hands_started + 1,
-            ))
+            )
+            self._plan_cache = (len(self._events), plan)
         return self._plan_cache[1]
 
     def start_hand(self) -> Hand:
