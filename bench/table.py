@@ -2,13 +2,13 @@
 
 ``python bench/table.py [--quick]`` from the repository.
 
-The simulation is the one ``tests/test_table_simulation.py`` checks: ten seeded random tables
-(every game of SPEC in Limit, Pot-limit and No-limit, Mixed Omaha every orbit and every N hands,
-a mix rotation, a moving-button table) where players join, leave, sit out, come back, add on,
-rebuy and cash out, and every hand is dealt from a shuffled deck and played with random legal
-choices through the table and hand engines (``dealer_console.engine.table_autoplay``). A hand
-counts from the table's plan to the table's record of its result (misdeals included). The
-bookkeeping checks of the test are not timed.
+The simulation is the one ``tests/test_table_simulation.py`` checks: the ten seeded random tables
+of ``dealer_console.sim.simulation_tables`` (every game of SPEC in Limit, Pot-limit and No-limit,
+Mixed Omaha every orbit and every N hands, a mix rotation, a moving-button table) where players
+join, leave, sit out, come back, add on, rebuy and cash out, and every hand is dealt from a
+shuffled deck and played with random legal choices through the table and hand engines
+(``dealer_console.sim.table_play``). A hand counts from the table's plan to the table's record of
+its result (misdeals included). The bookkeeping checks of the test are not timed.
 
 ``--quick`` plays a fifth of the hands (2,000) and takes a few seconds. The last line printed
 is one JSON object: ``hands_per_s``, ``hands``, ``seconds``, ``misdeals``.
@@ -25,10 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_console.engine.table import Table, TableConfig  # noqa: E402
-from dealer_console.engine.table_autoplay import SessionSettings, TableSession  # noqa: E402
+from dealer_console.engine.table import Table  # noqa: E402
+from dealer_console.engine.table_config import TableConfig  # noqa: E402
 from dealer_console.engine.table_events import HandMisdealt  # noqa: E402
-from tests.test_table_simulation import TABLES  # noqa: E402
+from dealer_console.sim.simulation_tables import SIMULATION_TABLES  # noqa: E402
+from dealer_console.sim.table_play import SessionSettings, SimulatedTable  # noqa: E402
 
 
 def run(fraction: int) -> tuple[int, int, float, dict[str, float]]:
@@ -36,13 +37,13 @@ def run(fraction: int) -> tuple[int, int, float, dict[str, float]]:
     hands_total = misdeals = 0
     elapsed = 0.0
     per_table: dict[str, float] = {}
-    for index, (name, schedule, mode, hands) in enumerate(TABLES):
+    for index, (name, schedule, mode, hands) in enumerate(SIMULATION_TABLES):
         rng = random.Random(1000 + index)
         config = TableConfig.for_schedule(
             schedule, name=name, seat_count=min(9, schedule.seats_limit), button_mode=mode, partial_cash_out=index % 2 == 0
         )
         table = Table(config)
-        session = TableSession(table, rng, SessionSettings())
+        session = SimulatedTable(table, rng, SessionSettings())
         for _ in range(rng.randint(2, config.seat_count)):
             session.join()
         count = hands // fraction

@@ -10,15 +10,16 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TypeVar
 
-from dealer_console.engine.autoplay import play_random_hand, random_setup
 from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import event_to_dict
 from dealer_console.engine.games import VARIANTS, Stakes, Structure, make_game
-from dealer_console.engine.phh import export_phh
+from dealer_console.engine.phh.export import export_phh
 from dealer_console.engine.schedule import GameSchedule, mix_rotation, mixed_omaha
-from dealer_console.engine.table import Table, TableConfig
-from dealer_console.engine.table_autoplay import TableSession
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import HandMisdealt
+from dealer_console.sim.hand_play import play_random_hand, random_setup
+from dealer_console.sim.table_play import SimulatedTable
 
 __all__ = [
     "build_parser", "cmd_console", "cmd_demo", "cmd_games", "cmd_review", "cmd_simulate", "cmd_staff", "cmd_verify_log", "main",
@@ -97,7 +98,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         schedule, name=f"Simulation {seed}", seat_count=min(args.seats, schedule.seats_limit), partial_cash_out=True
     )
     table = Table(config)
-    session = TableSession(table, random.Random(seed))
+    session = SimulatedTable(table, random.Random(seed))
     session.open_table()
     out = Path(args.out) if args.out else None
     if out is not None:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 if TYPE_CHECKING:
     from dealer_console.engine.schedule import GameSchedule
-    from dealer_console.engine.table import TableConfig
+    from dealer_console.engine.table_config import TableConfig
 
 APP_NAME = "dealer-console"
 SCHEMA_VERSION = 1
@@ -310,7 +310,7 @@ class Settings(BaseModel):
         """The engine's table configuration; raises :class:`ConfigError` with the engine's reason when it cannot deal."""
         from dealer_console.engine.errors import EngineError
         from dealer_console.engine.games import HouseRules, MississippiPreflopOrder, Rake, StraddlePrecedence
-        from dealer_console.engine.table import ButtonMode, TableConfig
+        from dealer_console.engine.table_config import ButtonMode, TableConfig
         from dealer_console.engine.table_events import TableAgreements
 
         house = self.house

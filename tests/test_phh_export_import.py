@@ -45,7 +45,6 @@ import pytest
 from pokerkit import Automation, Mode, PotLimitOmahaHoldem, State
 from pokerkit.notation import HandHistory, parse_action
 
-from dealer_console.engine.autoplay import play_random_hand, random_setup, step
 from dealer_console.engine.cards import DECK, Card, parse_known_cards
 from dealer_console.engine.errors import EngineError
 from dealer_console.engine.events import BetPlaced, BlindKind, BlindPosted, RaisedTo, WentAllIn
@@ -58,18 +57,11 @@ from dealer_console.engine.games import (
     make_game,
 )
 from dealer_console.engine.hand import Hand, HandSetup, Phase
-from dealer_console.engine.phh import (
-    FIELD_PREFIX,
-    PHHActionError,
-    PHHError,
-    PHHFormatError,
-    PHHMismatchError,
-    PHHUnsupportedError,
-    export_phh,
-    import_phh,
-    is_standard_phh,
-    load_phh,
-)
+from dealer_console.engine.phh.errors import PHHActionError, PHHError, PHHFormatError, PHHMismatchError, PHHUnsupportedError
+from dealer_console.engine.phh.export import export_phh, is_standard_phh
+from dealer_console.engine.phh.importer import import_phh, load_phh
+from dealer_console.engine.phh.notation import FIELD_PREFIX
+from dealer_console.sim.hand_play import play_random_hand, random_setup, step
 from tests.conftest import shared_data_dir
 from tests.support.pokerkit_oracle import Exclusion, FixedLimitOmahaHoldemHighLowEightOrBetter
 

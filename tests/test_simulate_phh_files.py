@@ -58,14 +58,9 @@ from dealer_console.cli import main
 from dealer_console.engine.events import BlindKind, BlindPosted, event_to_dict
 from dealer_console.engine.games import MississippiPreflopOrder
 from dealer_console.engine.hand import Hand, Phase
-from dealer_console.engine.phh import (
-    FIELD_PREFIX,
-    STANDARD_OMAHA_CODES,
-    export_phh,
-    import_phh,
-    is_standard_phh,
-    load_phh,
-)
+from dealer_console.engine.phh.export import export_phh, is_standard_phh
+from dealer_console.engine.phh.importer import import_phh, load_phh
+from dealer_console.engine.phh.notation import FIELD_PREFIX, STANDARD_OMAHA_CODES
 from tests.test_phh_export_import import assert_identical, exclusions_met, replay_in_pokerkit, standard_part
 
 HANDS = 300

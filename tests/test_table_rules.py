@@ -30,15 +30,16 @@ from datetime import datetime
 
 import pytest
 
-from dealer_console.engine.autoplay import deal_next_board
 from dealer_console.engine.cards import DECK, Card, parse_cards
 from dealer_console.engine.errors import GameDefinitionError, IllegalActionError
 from dealer_console.engine.events import BlindKind, BlindPosted, RunsChosen
 from dealer_console.engine.games import HouseRules, Rake, Stakes, Structure
 from dealer_console.engine.hand import Hand, Phase
 from dealer_console.engine.schedule import GameSchedule, Rotation, mix_rotation, mixed_omaha, single_game
-from dealer_console.engine.table import ButtonMode, Table, TableConfig, apply_standing_choices
+from dealer_console.engine.table import Table, apply_standing_choices
+from dealer_console.engine.table_config import ButtonMode, TableConfig
 from dealer_console.engine.table_events import HandPlan, PlayerSeated, Post, TableAgreements
+from dealer_console.sim.hand_play import deal_next_board
 
 PLO_1_2 = single_game("O", "pot-limit", small_blind=1, big_blind=2)
 MANAGER = "Floor manager Ivanova"

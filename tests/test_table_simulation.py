@@ -37,37 +37,16 @@ import pytest
 
 from dealer_console.cli import main
 from dealer_console.engine.events import BlindKind
-from dealer_console.engine.games import Stakes, Structure
+from dealer_console.engine.games import Structure
 from dealer_console.engine.hand import Hand
-from dealer_console.engine.schedule import GameSchedule, Rotation, mix_rotation, mixed_omaha, single_game
-from dealer_console.engine.table import ButtonMode, Table, TableConfig
-from dealer_console.engine.table_autoplay import PlayedHand, SessionSettings, TableSession
+from dealer_console.engine.schedule import GameSchedule, Rotation
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import ButtonMode, TableConfig
 from dealer_console.engine.table_events import ChipsAdded, ChipsCashedOut, HandFinished, PlayerLeft, PlayerSeated
+from dealer_console.sim.simulation_tables import SIMULATION_TABLES
+from dealer_console.sim.table_play import PlayedHand, SessionSettings, SimulatedTable
 
-PL = Stakes(small_blind=1, big_blind=2)
-
-TABLES: list[tuple[str, GameSchedule, ButtonMode, int]] = [
-    ("Pot-limit Omaha", single_game("O", "pot-limit", small_blind=1, big_blind=2), ButtonMode.DEAD, 1100),
-    ("Limit Omaha Hi-Lo", single_game("O/8", "limit", small_blind=1, big_blind=2), ButtonMode.DEAD, 1000),
-    ("No-limit five-card Omaha", single_game("5O", "no-limit", small_blind=1, big_blind=2), ButtonMode.DEAD, 1000),
-    ("Pot-limit six-card Omaha", single_game("6O", "pot-limit", small_blind=1, big_blind=2), ButtonMode.DEAD, 1000),
-    ("Pot-limit double-board Omaha", single_game("DBO", "pot-limit", small_blind=1, big_blind=2), ButtonMode.DEAD, 900),
-    ("Limit Oklahoma", single_game("OK", "limit", small_blind=1, big_blind=2), ButtonMode.DEAD, 900),
-    ("Mixed Omaha, every orbit", mixed_omaha("O", pot_limit=PL), ButtonMode.DEAD, 1200),
-    ("Mixed Omaha Hi-Lo, every 7 hands", mixed_omaha("O/8", pot_limit=PL, rotation=Rotation.HANDS, hands_per_game=7), ButtonMode.DEAD, 600),
-    (
-        "Mix rotation of every game",
-        mix_rotation(
-            (("O", "limit"), ("O/8", "pot-limit"), ("5O", "no-limit"), ("6O", "limit"), ("DBO", "pot-limit"), ("OK", "no-limit"),
-             ("O", "pot-limit"), ("OK", "limit")),
-            pot_limit=PL,
-        ),
-        ButtonMode.DEAD,
-        1200,
-    ),
-    ("No-limit Omaha, moving button", single_game("O", "no-limit", small_blind=1, big_blind=2), ButtonMode.MOVING, 1100),
-]
-TOTAL_HANDS = sum(hands for *_, hands in TABLES)
+TOTAL_HANDS = sum(hands for *_, hands in SIMULATION_TABLES)
 
 
 @dataclass
@@ -246,13 +225,13 @@ def test_ten_thousand_hands_conserve_chips_and_charge_every_blind_once_per_orbit
     started = time.perf_counter()
     played_total = misdeals = orbits = switches = fresh = heads_up = posts_made = 0
     games_seen: set[tuple[str, Structure]] = set()
-    for index, (name, schedule, mode, hands) in enumerate(TABLES):
+    for index, (name, schedule, mode, hands) in enumerate(SIMULATION_TABLES):
         rng = random.Random(1000 + index)
         config = TableConfig.for_schedule(
             schedule, name=name, seat_count=min(9, schedule.seats_limit), button_mode=mode, partial_cash_out=index % 2 == 0
         )
         table = Table(config)
-        session = TableSession(table, rng, SessionSettings())
+        session = SimulatedTable(table, rng, SessionSettings())
         for _ in range(rng.randint(2, config.seat_count)):
             session.join()
         ledger = BlindLedger(config.seat_count, mode is ButtonMode.DEAD)
@@ -295,9 +274,9 @@ def test_simulate_command_writes_one_phh_file_per_hand_with_finishing_stacks(
 ) -> None:
     """Issue 3: `dealer-console simulate --game GAME --structure STRUCTURE --hands N --seed S --out DIR` plays N random
     hands at a seeded random table, shows progress, and writes one PHH file per hand with `finishing_stacks`; the
-    same seed writes the same files. Each file re-imports (dealer_console.engine.phh) to a hand that ends with the
+    same seed writes the same files. Each file re-imports (dealer_console.engine.phh.importer) to a hand that ends with the
     stacks the file states."""
-    from dealer_console.engine.phh import import_phh
+    from dealer_console.engine.phh.importer import import_phh
 
     out = tmp_path / "first"
     assert main(["simulate", "--game", game, "--structure", structure, "--hands", "40", "--seed", "11", "--out", str(out)]) == 0
@@ -314,3 +293,21 @@ def test_simulate_command_writes_one_phh_file_per_hand_with_finishing_stacks(
     again = tmp_path / "again"
     main(["simulate", "--game", game, "--structure", structure, "--hands", "40", "--seed", "11", "--out", str(again), "--quiet"])
     assert [path.read_text() for path in files] == [path.read_text() for path in sorted(again.glob("*.phh"))]
+
+
+def test_simulated_play_imports_only_the_engine_and_the_standard_library() -> None:
+    """STYLE.md, Practice 1 (boundaries are tests): ``dealer_console.sim`` drives the engine through its
+    own verbs and nothing else of the program, so the demo, the tests and the benchmarks can use it anywhere."""
+    import sys
+
+    from tests.test_engine_is_pure import ROOT, imported_modules, python_files
+
+    allowed_roots = set(sys.stdlib_module_names) | {"__future__"}
+    outside = [
+        f"{path.relative_to(ROOT)}:{line} imports {module}"
+        for path in python_files(ROOT / "dealer_console" / "sim")
+        for line, module in imported_modules(path)
+        if not module.startswith(("dealer_console.engine", "dealer_console.sim")) and module.split(".")[0] not in allowed_roots
+    ]
+    assert python_files(ROOT / "dealer_console" / "sim")
+    assert outside == []

@@ -11,6 +11,22 @@ from dataclasses import dataclass, field
 
 from dealer_console.engine.errors import CardError
 
+__all__ = [
+    "DECK",
+    "RANKS",
+    "RANK_NAMES",
+    "RANK_PLURALS",
+    "SUITS",
+    "SUIT_SYMBOLS",
+    "UNKNOWN_TEXT",
+    "Card",
+    "first_duplicate",
+    "format_cards",
+    "parse_card",
+    "parse_cards",
+    "parse_known_cards",
+]
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = {"c": "\u2663", "d": "\u2666", "h": "\u2665", "s": "\u2660"}

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+__all__ = ["CardError", "EngineError", "GameDefinitionError", "IllegalActionError"]
+
 
 class EngineError(ValueError):
     """Base of every refusal by the rules engine."""

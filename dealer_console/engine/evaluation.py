@@ -55,6 +55,30 @@ from typing import Final
 from dealer_console.engine.cards import DECK, RANK_NAMES, RANK_PLURALS, RANKS, Card
 from dealer_console.engine.errors import CardError
 
+__all__ = [
+    "CATEGORY_NAMES",
+    "FLUSH",
+    "FOUR_OF_A_KIND",
+    "FULL_HOUSE",
+    "HIGH_CARD",
+    "MAX_BOARD_CARDS",
+    "MIN_BOARD_CARDS",
+    "MIN_HOLE_CARDS",
+    "PAIR",
+    "STRAIGHT",
+    "STRAIGHT_FLUSH",
+    "THREE_OF_A_KIND",
+    "TWO_PAIR",
+    "BoardEvaluator",
+    "HighHand",
+    "LowHand",
+    "best_high",
+    "best_low",
+    "board_evaluator",
+    "evaluate_five",
+    "evaluate_low_five",
+]
+
 HIGH_CARD: Final = 0
 PAIR: Final = 1
 TWO_PAIR: Final = 2

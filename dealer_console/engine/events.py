@@ -14,6 +14,32 @@ from typing import Any, ClassVar
 from dealer_console.engine.cards import Card, format_cards, parse_cards
 from dealer_console.engine.errors import EngineError
 
+__all__ = [
+    "EVENT_TYPES",
+    "BetPlaced",
+    "BlindKind",
+    "BlindPosted",
+    "BoardDealt",
+    "Called",
+    "CardBurned",
+    "CardsShown",
+    "Checked",
+    "Discarded",
+    "Event",
+    "Folded",
+    "HoleCardsDealt",
+    "MisdealDeclared",
+    "Mucked",
+    "RaisedTo",
+    "RestraddleConsent",
+    "RunsChosen",
+    "SeatEvent",
+    "Voided",
+    "WentAllIn",
+    "event_from_dict",
+    "event_to_dict",
+]
+
 
 class BlindKind(enum.Enum):
     """What a posted amount is."""

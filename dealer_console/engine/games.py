@@ -12,6 +12,35 @@ from dataclasses import dataclass, field
 
 from dealer_console.engine.errors import GameDefinitionError
 
+__all__ = [
+    "BOARD_CARDS",
+    "BURNS_PER_HAND",
+    "DECK_SIZE",
+    "DOUBLE_BOARD_OMAHA",
+    "DOUBLE_BOARD_OMAHA_HI_LO",
+    "FIVE_CARD_DOUBLE_BOARD_OMAHA",
+    "FIVE_CARD_OMAHA",
+    "FIVE_CARD_OMAHA_HI_LO",
+    "OKLAHOMA",
+    "OMAHA",
+    "OMAHA_HI_LO",
+    "SIX_CARD_DOUBLE_BOARD_OMAHA",
+    "SIX_CARD_DOUBLE_BOARD_OMAHA_HI_LO",
+    "SIX_CARD_OMAHA",
+    "SIX_CARD_OMAHA_HI_LO",
+    "STREET_CARDS",
+    "VARIANTS",
+    "Game",
+    "HouseRules",
+    "MississippiPreflopOrder",
+    "Rake",
+    "Stakes",
+    "StraddlePrecedence",
+    "Structure",
+    "Variant",
+    "make_game",
+]
+
 DECK_SIZE = 52
 BOARD_CARDS = 5
 STREET_CARDS = (3, 1, 1)

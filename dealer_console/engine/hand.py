@@ -46,6 +46,8 @@ from dealer_console.engine.games import DECK_SIZE, STREET_CARDS, Game, Mississip
 from dealer_console.engine.pots import Pot, build_pots, uncalled_excess
 from dealer_console.engine.showdown import HandResult, SettlementInput, settle
 
+__all__ = ["STREET_NAMES", "AllInNotice", "Hand", "HandSetup", "LegalActions", "Phase"]
+
 STREET_NAMES = ("pre-flop", "flop", "turn", "river")
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+__all__ = ["Pot", "build_pots", "split_evenly", "uncalled_excess"]
+
 
 @dataclass(frozen=True, slots=True)
 class Pot:

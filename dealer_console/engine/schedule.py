@@ -19,6 +19,17 @@ from dataclasses import dataclass
 from dealer_console.engine.errors import GameDefinitionError
 from dealer_console.engine.games import VARIANTS, Game, HouseRules, Rake, Stakes, Structure
 
+__all__ = [
+    "GameSchedule",
+    "Rotation",
+    "SchedulePosition",
+    "ScheduledGame",
+    "mix_rotation",
+    "mixed_omaha",
+    "position_for_next_hand",
+    "single_game",
+]
+
 
 class Rotation(enum.Enum):
     """When a scheduled game gives way to the next one."""

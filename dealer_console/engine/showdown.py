@@ -18,6 +18,8 @@ from dealer_console.engine.evaluation import BoardEvaluator, HighHand, LowHand
 from dealer_console.engine.games import Game
 from dealer_console.engine.pots import Pot, split_evenly
 
+__all__ = ["ChipAudit", "HandResult", "PotResult", "SettlementInput", "Share", "settle"]
+
 
 @dataclass(frozen=True, slots=True)
 class Share:

@@ -18,6 +18,28 @@ from dealer_console.engine.games import Game
 from dealer_console.engine.hand import HandSetup
 from dealer_console.engine.schedule import SchedulePosition
 
+__all__ = [
+    "AgreementsChanged",
+    "ButtonPlaced",
+    "ChipsAdded",
+    "ChipsCashedOut",
+    "ChoicesChanged",
+    "HandFinished",
+    "HandMisdealt",
+    "HandPlan",
+    "HandStarted",
+    "MississippiAuthorization",
+    "PlayerCameBack",
+    "PlayerChoices",
+    "PlayerLeft",
+    "PlayerSatOut",
+    "PlayerSeated",
+    "Post",
+    "TableAgreements",
+    "TableEvent",
+    "Waiting",
+]
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MississippiAuthorization:

@@ -127,7 +127,7 @@ def cmd_report(args: argparse.Namespace, store: Store) -> int:
 
 
 def cmd_phh(args: argparse.Namespace, store: Store) -> int:
-    from dealer_console.engine.phh import export_phh
+    from dealer_console.engine.phh.export import export_phh
     from dealer_console.floor.review import HandReview
 
     review = HandReview.load(store, resolve_hand(store, args.hand))

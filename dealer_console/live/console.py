@@ -15,7 +15,8 @@ from datetime import UTC, datetime
 from dealer_console.config import Settings
 from dealer_console.engine.errors import IllegalActionError
 from dealer_console.engine.schedule import single_game
-from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import MississippiAuthorization, TableAgreements
 from dealer_console.live.deck import DeckSource, shuffled_decks
 from dealer_console.live.errors import ConsoleStartError

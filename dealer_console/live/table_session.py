@@ -59,7 +59,8 @@ from dealer_console.engine.events import (
     WentAllIn,
 )
 from dealer_console.engine.hand import Hand, LegalActions, Phase
-from dealer_console.engine.table import Table, apply_house_changes
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import apply_house_changes
 from dealer_console.engine.table_events import (
     AgreementsChanged,
     HandFinished,

@@ -9,7 +9,7 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 from sqlalchemy import insert, select, update
 
-from dealer_console.engine.table import TableConfig, apply_house_changes
+from dealer_console.engine.table_config import TableConfig, apply_house_changes
 from dealer_console.store._tables import (
     HEADS,
     STAFF,

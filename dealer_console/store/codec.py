@@ -2,7 +2,7 @@
 
 The engine's hand events have their own plain form (:func:`~dealer_console.engine.events.event_to_dict`);
 everything else the store writes (a :class:`~dealer_console.engine.hand.HandSetup`, a
-:class:`~dealer_console.engine.table.TableConfig`, the table's records with their
+:class:`~dealer_console.engine.table_config.TableConfig`, the table's records with their
 :class:`~dealer_console.engine.table_events.HandPlan`, the store's own floor records) is a frozen
 dataclass, turned into JSON-ready data by :func:`to_data` and back by :func:`from_data`, which reads
 the dataclass's type hints. The engine stays free of the store: these (de)serialisers live here.

@@ -17,7 +17,8 @@ from datetime import datetime
 
 from dealer_console.engine.events import BlindPosted, Event, MisdealDeclared, Voided
 from dealer_console.engine.hand import Hand, HandSetup, Phase
-from dealer_console.engine.table import Table, TableConfig, apply_house_changes
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig, apply_house_changes
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandStarted, TableEvent
 from dealer_console.store.codec import table_event_types
 from dealer_console.store.errors import StoreError

@@ -15,7 +15,7 @@ from typing import ClassVar
 
 from dealer_console.engine.events import Event, event_from_dict
 from dealer_console.engine.hand import HandSetup
-from dealer_console.engine.table import TableConfig
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.store.codec import StoreRecord
 
 

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
-from dealer_console.engine.table import HOUSE_SETTING_NAMES
+from dealer_console.engine.table_config import HOUSE_SETTING_NAMES
 from dealer_console.live.table_session import TableSession
 
 if TYPE_CHECKING:

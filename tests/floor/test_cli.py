@@ -9,7 +9,7 @@ import pytest
 
 from dealer_console.cli import main
 from dealer_console.config import StoreSettings
-from dealer_console.engine.phh import import_phh
+from dealer_console.engine.phh.importer import import_phh
 from dealer_console.store import Store
 from tests.floor.hands import record_disputed_hand
 

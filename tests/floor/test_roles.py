@@ -146,7 +146,7 @@ def test_a_floor_change_of_house_settings_applies_where_it_sits_in_the_log(store
     """Issue 8 (a change of house settings is a floor manager's act) and SPEC Records (the log rebuilds the table):
     a table resumed from its log carries the new rake from the point where the manager changed it."""
     from dealer_console.engine.games import Rake
-    from dealer_console.engine.table import TableConfig
+    from dealer_console.engine.table_config import TableConfig
     from dealer_console.store.recorder import resume_table
 
     table_id = store.create_table("T", TableConfig(name="T", rake=Rake(percent=5, cap=4)))

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from dealer_console.engine.schedule import single_game
-from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.table_session import TableSession

@@ -14,7 +14,8 @@ from pathlib import Path
 from dealer_console.config import StoreSettings
 from dealer_console.engine.events import BoardDealt, Event, Folded
 from dealer_console.engine.schedule import single_game
-from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.live.console import recorded_session
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.notices import Notice, NoticeLevel

@@ -1,7 +1,7 @@
 """Random legal play through the write-ahead recorder, for the store's tests and benchmark.
 
 Every move is made on a scratch copy of the hand with the engine's own verbs (blinds, hole cards
-from the cards not yet seen, then :func:`~dealer_console.engine.autoplay.step`), and the events it
+from the cards not yet seen, then :func:`~dealer_console.sim.hand_play.step`), and the events it
 produced are then played through :meth:`RecordedHand.play`, one at a time, each stored before it
 is applied. A hand cut short at any event (a crash) can be picked up again from its events.
 """
@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import random
 
-from dealer_console.engine.autoplay import random_setup, step
 from dealer_console.engine.cards import DECK, Card
 from dealer_console.engine.events import BoardDealt, CardBurned, CardsShown, Discarded, Event, HoleCardsDealt
 from dealer_console.engine.games import make_game
 from dealer_console.engine.hand import Hand, HandSetup, Phase
+from dealer_console.sim.hand_play import random_setup, step
 from dealer_console.store import RecordedHand
 
 GAMES = (("O", "pot-limit"), ("O/8", "limit"), ("5O", "no-limit"), ("DBO", "pot-limit"), ("OK", "pot-limit"))

@@ -19,9 +19,10 @@ from sqlalchemy import text
 
 from dealer_console.config import StoreSettings
 from dealer_console.engine.events import event_from_dict, event_to_dict
-from dealer_console.engine.table import Table, TableConfig
-from dealer_console.engine.table_autoplay import TableSession
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import AgreementsChanged, MississippiAuthorization, TableAgreements
+from dealer_console.sim.table_play import SimulatedTable
 from dealer_console.store import (
     EvidenceError,
     HandQuery,
@@ -162,7 +163,7 @@ def test_table_records_round_trip_and_a_stored_table_session_replays(store: Stor
     """Every table record of a random session (seats, add-ons, hands started and finished, misdeals) is stored and read back equal."""
     config = TableConfig(name="Sim", seat_count=6, partial_cash_out=True)
     table = Table(config)
-    session = TableSession(table, random.Random(12))
+    session = SimulatedTable(table, random.Random(12))
     session.open_table()
     for _ in range(15):
         session.play_hand()

@@ -20,7 +20,7 @@ from dealer_console.engine.errors import IllegalActionError
 from dealer_console.engine.events import Checked, Folded, HoleCardsDealt, Voided
 from dealer_console.engine.games import make_game
 from dealer_console.engine.hand import HandSetup
-from dealer_console.engine.table import TableConfig
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import PlayerSeated
 from dealer_console.store import (
     DuplicateEventError,

@@ -49,8 +49,9 @@ from pokerkit import (
 from pokerkit.games import FixedLimitPokerMixin, Holdem, OmahaHoldemMixin, UnfixedLimitHoldem
 
 from dealer_console.engine.cards import DECK, Card, format_cards, parse_known_cards
-from dealer_console.engine.games import OMAHA, OMAHA_HI_LO, Game, HouseRules, Stakes, Structure
+from dealer_console.engine.games import Game, HouseRules, Structure
 from dealer_console.engine.hand import Hand, HandSetup, Phase
+from dealer_console.sim.random_deals import differential_game, random_table
 
 AUTOMATIONS = (
     Automation.ANTE_POSTING,
@@ -149,19 +150,13 @@ class Mismatch(AssertionError):
 
 def make_games(structure: Structure, small_blind: int, big_blind: int, house: HouseRules) -> tuple[Game, Callable[[list[int]], State]]:
     """The engine's game and a factory of pokerkit states for the same stakes (chip unit 1)."""
+    game = differential_game(structure, small_blind, big_blind, house)
     if structure is Structure.LIMIT:
-        game = Game(
-            variant=OMAHA_HI_LO,
-            structure=structure,
-            stakes=Stakes(small_blind=small_blind, big_blind=big_blind, small_bet=big_blind, big_bet=2 * big_blind),
-            house=house,
-        )
         definition: Any = FixedLimitOmahaHoldemHighLowEightOrBetter(
             AUTOMATIONS, True, 0, (small_blind, big_blind), big_blind, 2 * big_blind,
             raises_per_round=house.limit_raises_per_round, mode=Mode.TOURNAMENT,
         )
     else:
-        game = Game(variant=OMAHA, structure=structure, stakes=Stakes(small_blind=small_blind, big_blind=big_blind), house=house)
         cls = PotLimitOmahaHoldem if structure is Structure.POT_LIMIT else NoLimitOmahaHoldem
         definition = cls(AUTOMATIONS, True, 0, (small_blind, big_blind), big_blind, mode=Mode.TOURNAMENT)
 
@@ -193,28 +188,6 @@ def _cache_up_hands(state: State) -> None:
         return cache[key]
 
     state.get_up_hand = get_up_hand  # type: ignore[method-assign]
-
-
-def random_table(rng: random.Random, structure: Structure) -> tuple[tuple[int, int], tuple[int, ...]]:
-    """Blinds and starting stacks: many short stacks, so all-ins and side pots are common."""
-    big = rng.choice((2, 4, 10))
-    small = rng.choice((big // 2, big // 2, 1))
-    count = rng.randint(2, 9)
-    stacks = []
-    # a blind all-in for less is compared in no-limit and pot-limit; in limit it meets exclusion rule 2
-    tiny = 0.03 if structure is Structure.LIMIT else 0.08
-    for _ in range(count):
-        kind = rng.random()
-        if kind < tiny:
-            stack = rng.randint(1, big)  # a blind may be all-in for less
-        elif kind < 0.40:
-            stack = rng.randint(big + 1, 10 * big)
-        elif kind < 0.70:
-            stack = rng.randint(10 * big, 50 * big)
-        else:
-            stack = rng.randint(50 * big, 200 * big)
-        stacks.append(stack)
-    return (small, big), tuple(stacks)
 
 
 def _pk_cards(cards: list[Card]) -> str:

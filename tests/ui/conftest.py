@@ -13,7 +13,8 @@ import pytest
 from PySide6.QtWidgets import QApplication
 
 from dealer_console.engine.schedule import single_game
-from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import MississippiAuthorization, TableAgreements
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.table_session import TableSession

@@ -19,7 +19,8 @@ from PySide6.QtWidgets import QCheckBox, QLineEdit, QPushButton
 
 from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.schedule import single_game
-from dealer_console.engine.table import Table, TableConfig
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
 from dealer_console.live.console import recorded_session
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.table_session import TableSession

@@ -159,8 +159,8 @@ def test_a_board_laid_out_wrongly_is_flagged(cal: Calibration) -> None:
 
 def test_known_cards_come_from_a_rules_engine_hand() -> None:
     """The console passes the engine's hand as it is: boards of every run and the seats' cards, as card text."""
-    from dealer_console.engine.autoplay import play_random_hand, random_setup
     from dealer_console.engine.games import make_game
+    from dealer_console.sim.hand_play import play_random_hand, random_setup
 
     game = make_game("O", "pot-limit", small_blind=1, big_blind=2)
     rng = random.Random(5)

@@ -13,6 +13,8 @@ from dealer_console.engine.events import BlindKind
 from dealer_console.engine.games import STREET_CARDS, Game
 from dealer_console.engine.hand import Hand, HandSetup, Phase
 
+__all__ = ["choose_action", "deal_next_board", "play_random_hand", "random_setup", "step"]
+
 
 def random_setup(game: Game, rng: random.Random, *, players: int | None = None, seats: int = 10) -> HandSetup:
     """A random table: ``players`` seats drawn from ``seats``, stacks from 1 to 150 big blinds."""

@@ -1,5 +1,5 @@
 """Random sessions at a table: players come and go, sit out, add on and cash out between hands,
-and every hand is played with random legal choices (see :mod:`.autoplay`).
+and every hand is played with random legal choices (see :mod:`.hand_play`).
 
 Used by ``dealer-console simulate``, the table simulation test and ``bench/table.py``. Every
 change goes through the table's own verbs and every move through the hand's, so nothing here
@@ -12,12 +12,15 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from dealer_console.engine.autoplay import deal_next_board, step
 from dealer_console.engine.cards import DECK, Card
 from dealer_console.engine.events import BlindKind, BlindPosted, RunsChosen
 from dealer_console.engine.hand import Hand, Phase
-from dealer_console.engine.table import SeatView, Table, apply_standing_choices
+from dealer_console.engine.table import Table, apply_standing_choices
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandPlan
+from dealer_console.engine.table_plan import SeatView
+from dealer_console.sim.hand_play import deal_next_board, step
+
+__all__ = ["PlayedHand", "SessionSettings", "SimulatedTable"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -56,8 +59,8 @@ class PlayedHand:
     record: HandFinished | HandMisdealt
 
 
-class TableSession:
-    """A random session at ``table``, driven by ``rng``."""
+class SimulatedTable:
+    """A random session at ``table``, driven by ``rng``: players come and go and every hand is played."""
 
     def __init__(self, table: Table, rng: random.Random, settings: SessionSettings | None = None) -> None:
         self.table = table
