@@ -24,8 +24,8 @@ from typing import Any
 # The script lives outside the package, so make the checkout importable.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_console.engine.cards import DECK, Card  # noqa: E402
-from dealer_console.engine.evaluation import BoardEvaluator, best_high, best_low  # noqa: E402
+from dealer_console.engine.cards import DECK, Card
+from dealer_console.engine.evaluation import BoardEvaluator, best_high, best_low
 
 Deal = tuple[tuple[Card, ...], tuple[Card, ...]]
 HOLE_COUNTS = (4, 5, 6)

@@ -42,9 +42,9 @@ from drivers import (
     ZoneReading,
     encode,
     open_board,
-)  # noqa: E402
-from drivers.codec import ButtonReading  # noqa: E402
-from drivers.simulator.process import SimulatorProcess  # noqa: E402
+)
+from drivers.codec import ButtonReading
+from drivers.simulator.process import SimulatorProcess
 
 
 def decode_rate(frames: int) -> float:

@@ -25,11 +25,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_console.engine.table import Table  # noqa: E402
-from dealer_console.engine.table_config import TableConfig  # noqa: E402
-from dealer_console.engine.table_events import HandMisdealt  # noqa: E402
-from dealer_console.sim.simulation_tables import SIMULATION_TABLES  # noqa: E402
-from dealer_console.sim.table_play import SessionSettings, SimulatedTable  # noqa: E402
+from dealer_console.engine.table import Table
+from dealer_console.engine.table_config import TableConfig
+from dealer_console.engine.table_events import HandMisdealt
+from dealer_console.sim.simulation_tables import SIMULATION_TABLES
+from dealer_console.sim.table_play import SessionSettings, SimulatedTable
 
 
 def run(fraction: int) -> tuple[int, int, float, dict[str, float]]:

@@ -35,12 +35,12 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+import cv2
+import numpy as np
 
-from vision.evaluate import Score, scene_config, score_scene, teach_deck  # noqa: E402
-from vision.recognize import FACE_H, FACE_W, Reading, TaughtDeck, read_frame  # noqa: E402
-from vision.synthetic import available_decks, generate_scene  # noqa: E402
+from vision.evaluate import Score, scene_config, score_scene, teach_deck
+from vision.recognize import FACE_H, FACE_W, Reading, TaughtDeck, read_frame
+from vision.synthetic import available_decks, generate_scene
 
 
 def reference_read(frame: np.ndarray, deck: TaughtDeck) -> list[Reading]:

@@ -28,13 +28,13 @@ os.environ.setdefault("OMP_NUM_THREADS", "1")
 os.environ.setdefault("MKL_NUM_THREADS", "1")
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import cv2  # noqa: E402
+import cv2
 
-from vision.detect import DetectorConfig  # noqa: E402
-from vision.evaluate import Score, scene_config, score_scene, teach_deck  # noqa: E402
-from vision.rank_photos import evaluate_ranks, load_split, teach_ranks  # noqa: E402
-from vision.recognize import TaughtDeck, general_deck, read_frame  # noqa: E402
-from vision.synthetic import Deck, available_decks, generate_scene  # noqa: E402
+from vision.detect import DetectorConfig
+from vision.evaluate import Score, scene_config, score_scene, teach_deck
+from vision.rank_photos import evaluate_ranks, load_split, teach_ranks
+from vision.recognize import TaughtDeck, general_deck, read_frame
+from vision.synthetic import Deck, available_decks, generate_scene
 
 TEACH_SEEDS = (900001, 900002)
 FIRST_TEST_SEED = 5000

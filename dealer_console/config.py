@@ -31,6 +31,29 @@ if TYPE_CHECKING:
     from dealer_console.engine.schedule import GameSchedule
     from dealer_console.engine.table_config import TableConfig
 
+__all__ = [
+    "APP_NAME",
+    "ConfigError",
+    "ConsoleSettings",
+    "default_config_path",
+    "describe_sections",
+    "DeviceSettings",
+    "ENV_PREFIX",
+    "EXAMPLE",
+    "GameSettings",
+    "HouseSettings",
+    "load_settings",
+    "MixEntry",
+    "PlayerSettings",
+    "RoomSettings",
+    "SCHEMA_VERSION",
+    "SECTIONS",
+    "Settings",
+    "StakesSettings",
+    "StoreSettings",
+    "TableSettings",
+]
+
 APP_NAME = "dealer-console"
 SCHEMA_VERSION = 1
 ENV_PREFIX = "DEALER_"

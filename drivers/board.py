@@ -41,6 +41,20 @@ from drivers.codec import (
 )
 from drivers.errors import SensorError, SensorInitializationError, SensorOperationError, SensorTimeoutError
 
+__all__ = [
+    "BACKENDS",
+    "BoardConfig",
+    "BoardEvent",
+    "BoardState",
+    "FramesLost",
+    "open_board",
+    "Received",
+    "register_backend",
+    "SensorBoard",
+    "SerialSensorBoard",
+    "StateChanged",
+]
+
 
 class BoardState(enum.Enum):
     """Where a board's connection stands; every change is reported as :class:`StateChanged`."""

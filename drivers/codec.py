@@ -21,6 +21,38 @@ from typing import ClassVar, TypeAlias
 
 from drivers.errors import ProtocolError
 
+__all__ = [
+    "Ack",
+    "BoardRole",
+    "ButtonReading",
+    "checksum",
+    "CHECKSUM_MARK",
+    "ChipCount",
+    "Decoded",
+    "DeviceFault",
+    "encode",
+    "Frame",
+    "FrameDecoder",
+    "FrameError",
+    "FrameErrorKind",
+    "Heartbeat",
+    "Hello",
+    "LightMode",
+    "MAX_FRAME_BYTES",
+    "Message",
+    "MESSAGE_TYPES",
+    "Nak",
+    "parse_line",
+    "PotReading",
+    "PROTOCOL_MAJOR",
+    "PROTOCOL_VERSION",
+    "ReadRequest",
+    "SEQ_MODULO",
+    "SetLight",
+    "START",
+    "ZoneReading",
+]
+
 PROTOCOL_VERSION = "1.0"
 """The version this console speaks: a board announcing another major version is refused."""
 PROTOCOL_MAJOR = 1

@@ -9,6 +9,8 @@
 
 from __future__ import annotations
 
+__all__ = ["ProtocolError", "SensorError", "SensorInitializationError", "SensorOperationError", "SensorTimeoutError"]
+
 
 class SensorError(Exception):
     """Base of every error raised by :mod:`drivers`; carries the board's name when known."""

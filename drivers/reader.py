@@ -19,6 +19,8 @@ from drivers.board import BoardEvent, FramesLost, Received, SensorBoard, StateCh
 from drivers.codec import FrameError
 from drivers.errors import SensorError
 
+__all__ = ["BoardError", "BufferedListener", "Listener", "SensorReader"]
+
 log = logging.getLogger(__name__)
 
 BoardError = FrameError | FramesLost | SensorError

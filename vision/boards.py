@@ -28,6 +28,19 @@ import numpy as np
 from .calibration import Calibration
 from .synthetic import ALL_CARDS
 
+__all__ = [
+    "BoardLayout",
+    "CARD_HEIGHT_RATIO",
+    "Flag",
+    "KnownCards",
+    "read_table",
+    "ShowdownReading",
+    "Sighting",
+    "StreetReading",
+    "STREETS",
+    "TableReading",
+]
+
 STREETS = (("flop", 0, 3), ("turn", 3, 4), ("river", 4, 5))
 CARD_HEIGHT_RATIO = 88.0 / 63.0
 

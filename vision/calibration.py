@@ -27,6 +27,18 @@ import numpy as np
 
 from .detect import DetectorConfig
 
+__all__ = [
+    "BASE_SIZE_TOLERANCE",
+    "Calibration",
+    "CALIBRATION_VERSION",
+    "CalibrationError",
+    "CARD_WIDTH_MM",
+    "find_felt_quad",
+    "standard_zones",
+    "Zone",
+    "ZONE_KINDS",
+]
+
 CALIBRATION_VERSION = 1
 CARD_WIDTH_MM = 63.0  # poker-size card, 63 x 88 mm
 ZONE_KINDS = ("board", "showdown", "muck")

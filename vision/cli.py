@@ -34,6 +34,22 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+__all__ = [
+    "add_vision_eval_parser",
+    "BOX",
+    "cmd_vision_eval",
+    "EvalInputError",
+    "Expected",
+    "IMAGE_COLUMNS",
+    "parse_card_label",
+    "Picture",
+    "RANK_NAMES",
+    "read_expected",
+    "run_eval",
+    "score_picture",
+    "Tally",
+]
+
 RANK_NAMES = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "nine": "9", "eight": "8", "seven": "7", "six": "6",
               "five": "5", "four": "4", "three": "3", "two": "2"}
 IMAGE_COLUMNS = ("image", "image_file", "filename")

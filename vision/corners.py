@@ -46,6 +46,29 @@ import numpy as np
 from .detect import DetectorConfig, felt_level
 from .synthetic import CARD_ASPECT, RANKS, SUITS
 
+__all__ = [
+    "CANON_W",
+    "COLOUR_COLUMNS",
+    "COLOUR_OWN_AT_MOST",
+    "Corner",
+    "CornerBook",
+    "CornerReading",
+    "find_corners",
+    "ink_colour",
+    "ink_colours",
+    "localise",
+    "MASK_SCALE",
+    "MIN_COLOUR_APART",
+    "PAPER_DELTA",
+    "paper_mask",
+    "PATCH",
+    "patch_at",
+    "RANK_SHIFT",
+    "read_corners",
+    "READ_SHIFT",
+    "SHIFT",
+]
+
 CANON_W = 100.0  # pixels per card width in the patch
 PATCH = (0.21, 0.46)  # patch size in card widths (right, down) from the corner
 SHIFT = 5  # margin of a taught patch, canonical pixels each way; a patch read is aligned within this first

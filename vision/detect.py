@@ -19,6 +19,8 @@ import numpy as np
 
 from .synthetic import CARD_ASPECT
 
+__all__ = ["detect_cards", "Detection", "DetectorConfig", "felt_level", "segment", "shrink"]
+
 
 @dataclass
 class Detection:

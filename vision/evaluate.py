@@ -14,6 +14,18 @@ from .detect import DetectorConfig
 from .recognize import Reading, TaughtDeck, read_frame, teach
 from .synthetic import Deck, Scene, SceneConfig, generate_scene, teach_layout
 
+__all__ = [
+    "evaluate",
+    "evaluate_voting",
+    "export_labelled",
+    "live_feed",
+    "scene_config",
+    "Score",
+    "score_scene",
+    "teach_deck",
+    "VotingScore",
+]
+
 
 @dataclass
 class Score:

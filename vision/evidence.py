@@ -22,6 +22,19 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+__all__ = [
+    "card_crop",
+    "CROP_HEIGHT",
+    "CROP_WIDTH",
+    "EvidenceError",
+    "EvidenceStore",
+    "Image",
+    "make_evidence",
+    "ReadingEvidence",
+    "store_evidence",
+    "StoredEvidence",
+]
+
 CROP_WIDTH = 252  # 4 px per mm of a 63 mm card
 CROP_HEIGHT = 352
 

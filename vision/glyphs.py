@@ -25,6 +25,22 @@ from dataclasses import dataclass, field
 import cv2
 import numpy as np
 
+__all__ = [
+    "find_indices",
+    "FinderConfig",
+    "GlyphBook",
+    "GlyphScore",
+    "IndexCandidate",
+    "INK_CONTRAST",
+    "INK_RATIO",
+    "JUNK",
+    "nudged",
+    "paper_and_ink",
+    "RANK_SIZE",
+    "RED_SUITS",
+    "SUIT_SIZE",
+]
+
 RANK_SIZE = (18, 26)  # normalised rank glyph (w, h)
 SUIT_SIZE = (18, 18)  # normalised suit glyph (w, h)
 INK_RATIO = 0.72  # ink is darker than this fraction of the local paper

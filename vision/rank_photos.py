@@ -46,6 +46,27 @@ import numpy as np
 from .glyphs import JUNK, FinderConfig, GlyphBook, IndexCandidate, find_indices, nudged
 from .recognize import general_deck
 
+__all__ = [
+    "Box",
+    "ENLARGE",
+    "evaluate_ranks",
+    "finder_for",
+    "load_split",
+    "Photo",
+    "photo_candidates",
+    "PhotoScore",
+    "RankReader",
+    "RANKS_IN_SET",
+    "READ_ALSO",
+    "read_picture",
+    "reading_candidates",
+    "RECURRING",
+    "Recurring",
+    "score_photo",
+    "SMALL",
+    "teach_ranks",
+]
+
 RANKS_IN_SET = "9TJQKA"
 
 

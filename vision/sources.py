@@ -18,6 +18,17 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+__all__ = [
+    "Capture",
+    "CaptureSource",
+    "FolderSource",
+    "Frame",
+    "FrameSource",
+    "Status",
+    "SyntheticSource",
+    "VideoFileSource",
+]
+
 
 class Status(StrEnum):
     OK = "ok"
@@ -44,7 +55,7 @@ class Frame:
 class Capture(Protocol):
     """The part of cv2.VideoCapture that sources use (a fake device implements the same)."""
 
-    def isOpened(self) -> bool: ...  # noqa: N802
+    def isOpened(self) -> bool: ...
     def read(self) -> tuple[bool, np.ndarray | None]: ...
     def release(self) -> None: ...
 
@@ -153,7 +164,7 @@ class CaptureSource(FrameSource):
         if self.cap is not None:
             try:
                 self.cap.release()
-            except Exception:  # noqa: S110 - releasing a dead device may fail; nothing to do
+            except Exception:  # releasing a dead device may fail; nothing to do
                 pass
             self.cap = None
         for attempt in range(1, self.reconnect_attempts + 1):

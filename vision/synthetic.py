@@ -14,6 +14,25 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+__all__ = [
+    "ALL_CARDS",
+    "available_decks",
+    "CARD_ASPECT",
+    "CardTruth",
+    "Deck",
+    "drawn_deck",
+    "FELTS",
+    "font_decks",
+    "generate_scene",
+    "INDEX_REGION",
+    "load_art_deck",
+    "RANKS",
+    "Scene",
+    "SceneConfig",
+    "SUITS",
+    "teach_layout",
+]
+
 RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 ALL_CARDS = [r + s for r in RANKS for s in SUITS]

@@ -25,6 +25,8 @@ from .boards import BoardLayout, KnownCards, ShowdownReading, Sighting, StreetRe
 from .calibration import Calibration
 from .evidence import EvidenceError, Image, ReadingEvidence, make_evidence
 
+__all__ = ["FrameVoter", "LiveTableReader", "LiveUpdate", "MISSING", "Track", "UNREAD", "VoteResult"]
+
 MISSING = "-"  # the place was not seen in a frame
 UNREAD = "?"  # a card was seen at the place but not read confidently
 

@@ -60,7 +60,7 @@ class BackgroundRecorder:
             work, done = job
             try:
                 outcome = work()
-            except Exception as error:  # noqa: BLE001 - reported to the dealer, never lost in the thread
+            except Exception as error:  # reported to the dealer, never lost in the thread
                 outcome = CommandOutcome(False, (Notice(NoticeLevel.ERROR, f"The step failed unexpectedly and may be half done: {error!r};"
                                                                            " check the table before going on"),), changed=True)
             self._deliver(functools.partial(done, outcome))

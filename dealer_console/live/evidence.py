@@ -84,7 +84,7 @@ def play_camera_event(table: TableRecorder, hand: HandRecorder, event: Event, *,
         hand.hand.verify(event)  # a refused event keeps no picture
         try:
             pictures = camera.keep_pictures(table.store, table.table_id)
-        except Exception as error:  # noqa: BLE001 - the pictures are an aid: the deal goes on without them
+        except Exception as error:  # the pictures are an aid: the deal goes on without them
             log.warning("camera pictures of the %s not kept", what, exc_info=True)
             warnings.append(Notice(NoticeLevel.WARNING, f"The camera's pictures of the {what} are not kept ({error}); "
                                                         "the cards are recorded without them"))

@@ -293,7 +293,7 @@ class TableSession(Dealing):
     def _size(self) -> tuple[int, int]:
         return len(self.table.events), -1 if self.hand is None else len(self.hand.events)
 
-    def _dispatch(self, command: Command) -> None:  # noqa: C901 - one line per kind of command
+    def _dispatch(self, command: Command) -> None:  # one line per kind of command
         """The engine's events for ``command``, played in order."""
         match command:
             case StartHand():

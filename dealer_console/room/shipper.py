@@ -136,7 +136,7 @@ class Shipper:
                     self._wake.clear()
             except ShipConflictError:
                 return  # loud and final: a person must look (status says why)
-            except Exception:  # noqa: BLE001 - any failure: status says why, retry after a pause
+            except Exception:  # any failure: status says why, retry after a pause
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self.max_backoff_s)
 
@@ -162,7 +162,7 @@ class Shipper:
                 heads = self._read_local_heads()
                 with self._lock:
                     self._local_heads = heads
-            except Exception as failure:  # noqa: BLE001
+            except Exception as failure:
                 return ShipStatus(ShipState.FAILING, 0, f"cannot read the local store: {failure}")
         with self._lock:
             tables = {t: (self._local_heads.get(t, 0), self._confirmed.get(t, (0, GENESIS))[0]) for t in self.table_ids}
@@ -186,7 +186,7 @@ class Shipper:
         if self._connection is not None:
             try:
                 self._connection.close()
-            except Exception:  # noqa: BLE001
+            except Exception:
                 pass
             self._connection = None
 

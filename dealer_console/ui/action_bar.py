@@ -152,7 +152,7 @@ class ActionBar(QWidget):
             self._set(name, text)
         self.keypad_widgets.setVisible(shown["wager"] is not None)
 
-    def _button(self, offer: Offer) -> tuple[str, str]:  # noqa: C901, PLR0911, PLR0912 - one sentence per kind of offer
+    def _button(self, offer: Offer) -> tuple[str, str]:  # one sentence per kind of offer
         """The button that shows ``offer``, and its words in the screen's language."""
         kind, seat = offer.kind, offer.seat
         match kind:

@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 from dealer_console.live.views import BoardRow
 from dealer_console.ui.card_text import cards_html
 
+__all__ = ["BoardWidget"]
+
 
 class BoardWidget(QLabel):
     """One line per run and board: ``Run 2 · Board 1: A♠ K♥ 7♦ 2♣ 9♠``."""

@@ -67,7 +67,7 @@ class ClickablePicture(QLabel):
         self.setStyleSheet("background: #111; color: #aaa;")
         self.setCursor(Qt.CursorShape.CrossCursor)
 
-    def mousePressEvent(self, event: QMouseEvent) -> None:  # noqa: N802 (Qt's name)
+    def mousePressEvent(self, event: QMouseEvent) -> None:
         """A click on the picture: its point in the camera's pixels (the middle of the screen pixel clicked)."""
         if event.button() == Qt.MouseButton.LeftButton and self.pixmap() is not None and not self.pixmap().isNull():
             position = event.position()

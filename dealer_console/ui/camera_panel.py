@@ -120,7 +120,7 @@ class CameraPanel(QWidget):
     def _on_board_from_camera_change(self, on: bool) -> None:
         self.hub.board_from_camera = on
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Key V on the window (the panel filters the window's keys): confirm the first card waiting."""
         if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_V \
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier:

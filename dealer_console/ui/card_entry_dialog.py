@@ -185,7 +185,7 @@ class CardEntryDialog(QDialog):
         else:
             self.session.deal_board(chosen)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         """Rank then suit; ``1`` ``0`` for a ten; Backspace, Enter, Esc."""
         key = event.key()
         if event.modifiers() & ~(Qt.KeyboardModifier.ShiftModifier | Qt.KeyboardModifier.KeypadModifier):
@@ -258,6 +258,6 @@ class CardEntryDialog(QDialog):
             unsubscribe()
         self._unsubscribe = []
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+    def closeEvent(self, event: QCloseEvent) -> None:
         self._release()
         super().closeEvent(event)

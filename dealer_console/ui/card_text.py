@@ -6,6 +6,8 @@ from collections.abc import Sequence
 
 from dealer_console.engine.cards import Card
 
+__all__ = ["card_html", "cards_html", "FOUR_COLOUR", "TWO_COLOUR"]
+
 TWO_COLOUR = {"s": "#111111", "c": "#111111", "h": "#c8102e", "d": "#c8102e"}
 FOUR_COLOUR = {"s": "#111111", "c": "#137a2f", "h": "#c8102e", "d": "#1f4fd1"}
 

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QDialog, QGridLayout, QLabel, QPushButton, QVBoxLa
 from dealer_console.engine.events import RunsChosen
 from dealer_console.live.table_session import TableSession
 
+__all__ = ["ExtraBoardsDialog"]
+
 
 class ExtraBoardsDialog(QDialog):
     """Rows of pots (amount, contenders, runs agreed so far) and one row of 1/2/3 buttons per contender."""
@@ -78,6 +80,6 @@ class ExtraBoardsDialog(QDialog):
                 button.setVisible(choice is None)
                 button.setEnabled(choice is None and hand.can_choose_runs(seat, runs_wanted))
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         self._unsubscribe()
         super().closeEvent(event)

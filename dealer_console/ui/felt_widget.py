@@ -11,6 +11,8 @@ from dealer_console.ui.board_widget import BoardWidget
 from dealer_console.ui.pot_widget import PotWidget
 from dealer_console.ui.seat_widget import SeatWidget
 
+__all__ = ["FeltWidget", "SEAT_SIZE"]
+
 SEAT_SIZE = (240, 150)
 
 
@@ -39,7 +41,7 @@ class FeltWidget(QWidget):
     def _oval(self) -> QRectF:
         return QRectF(self.rect()).adjusted(SEAT_SIZE[0] / 2 + 4, SEAT_SIZE[1] / 2 + 4, -SEAT_SIZE[0] / 2 - 4, -SEAT_SIZE[1] / 2 - 4)
 
-    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802 (Qt's name)
+    def resizeEvent(self, event: QResizeEvent) -> None:
         oval = self._oval()
         count = len(self.seats)
         for seat, widget in self.seats.items():
@@ -49,7 +51,7 @@ class FeltWidget(QWidget):
         self.centre.setGeometry(inner.toRect())
         super().resizeEvent(event)
 
-    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802 (Qt's name)
+    def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.rect(), QColor("#1d1d1d"))

@@ -14,6 +14,8 @@ from dealer_console.live.table_session import TableSession
 if TYPE_CHECKING:
     from dealer_console.floor.facade import StaffMember
 
+__all__ = ["HouseSettingsDialog"]
+
 
 class HouseSettingsDialog(QDialog):
     """One field per house setting; Save records the ones changed."""

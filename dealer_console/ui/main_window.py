@@ -193,7 +193,7 @@ class DealerWindow(QMainWindow):
         """Show ``notice`` in the notification area (from any thread)."""
         self.notifications.post(notice)
 
-    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802 (Qt's name)
+    def keyPressEvent(self, event: QKeyEvent) -> None:
         """Run the action on this key if its button is shown now."""
         name = self.keys.get(QKeySequence(event.keyCombination()).toString())
         button = self.action_bar.buttons.get(name) if name else None
@@ -204,7 +204,7 @@ class DealerWindow(QMainWindow):
             button.click()
         event.accept()
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+    def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:
             self.dialog.close()
         for closer in self._closers:

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QPushButton, QVBoxLayo
 
 from dealer_console.live.table_session import TableSession
 
+__all__ = ["MississippiDialog"]
+
 
 class MississippiDialog(QDialog):
     """Shows the authorizing manager; posts the button's Mississippi straddle (and the standing authorization if ticked)."""
@@ -57,6 +59,6 @@ class MississippiDialog(QDialog):
         if self.session.post_mississippi(authorized_by=self.manager):
             self.close()
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         self._unsubscribe()
         super().closeEvent(event)

@@ -12,6 +12,8 @@ from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from dealer_console.live.notices import Notice, NoticeLevel
 
+__all__ = ["NotificationArea", "NotificationManager"]
+
 _COLOURS = {NoticeLevel.ERROR: "#ffd6d6", NoticeLevel.WARNING: "#fff1c2", NoticeLevel.INFO: "#e6f0ff"}
 _PREFIX = {NoticeLevel.ERROR: "Refused: ", NoticeLevel.WARNING: "Warning: ", NoticeLevel.INFO: ""}
 

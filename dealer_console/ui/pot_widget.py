@@ -7,6 +7,8 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_console.live.table_session import TableSession
 
+__all__ = ["PotWidget"]
+
 
 class PotWidget(QLabel):
     """Main and side pots during the hand; the result lines once it is over."""

@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QDialog, QGridLayout, QLabel, QPushButton, QVBoxLa
 
 from dealer_console.live.table_session import TableSession
 
+__all__ = ["RestraddleDialog"]
+
 
 class RestraddleDialog(QDialog):
     """One row per player asked, with Yes and No; the re-straddle button once everyone said yes."""
@@ -89,6 +91,6 @@ class RestraddleDialog(QDialog):
         self.restraddle_button.setText(self.tr("Seat {0} re-straddles {1}").format(asker, 4 * big))
         self.restraddle_button.setEnabled(all(answer is True for answer in answers.values()))
 
-    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]  # noqa: N802 (Qt's name)
+    def closeEvent(self, event) -> None:  # type: ignore[no-untyped-def]
         self._unsubscribe()
         super().closeEvent(event)

@@ -29,6 +29,8 @@ from dealer_console.floor.facade import (
     parse_replacement,
 )
 
+__all__ = ["ReviewCorrectionDialog"]
+
 
 class ReviewCorrectionDialog(QDialog):
     """Shows the event, the choice (void / replace), the fields of the replacement, the reason; Preview, then Record."""

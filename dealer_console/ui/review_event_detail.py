@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from dealer_console.floor.facade import EvidenceItem, ReviewStep
 
+__all__ = ["ReviewEventDetail"]
+
 _SOURCE_WORDS = {"dealer": "entered by the dealer", "camera": "read by the camera", "sensor": "read by a sensor",
                  "floor": "recorded by the floor"}
 

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from dealer_console.floor.facade import DisputeWindows, HandReview
 
+__all__ = ["ReviewOutcome"]
+
 
 class ReviewOutcome(QScrollArea):
     """The hand's settlement as it stands, as recorded (when corrected), its rulings and SPEC's dispute windows."""

@@ -9,6 +9,8 @@ from PySide6.QtCore import QMarginsF
 from PySide6.QtGui import QFont, QGuiApplication, QPageLayout, QPageSize, QPdfWriter, QTextDocument
 from PySide6.QtWidgets import QApplication
 
+__all__ = ["ensure_gui_application", "write_report_pdf"]
+
 
 def ensure_gui_application() -> QGuiApplication:
     """The running Qt application, or one made for writing files (off screen when there is no display).

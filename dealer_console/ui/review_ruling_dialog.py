@@ -10,6 +10,8 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QHBoxL
 
 from dealer_console.floor.facade import DisputeKind, DisputeWindows
 
+__all__ = ["ReviewRulingDialog"]
+
 
 class ReviewRulingDialog(QDialog):
     """The ruling's fields; the dispute windows and the reportable threshold are shown as the ruling is typed."""

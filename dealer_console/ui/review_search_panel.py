@@ -21,6 +21,8 @@ from PySide6.QtWidgets import (
 
 from dealer_console.floor.facade import HandQuery, HandSummary, TableInfo, parse_time
 
+__all__ = ["ReviewSearchPanel"]
+
 _COLUMNS = ("table", "hand", "started (UTC)", "game", "pot", "status", "flag")
 
 

@@ -11,6 +11,8 @@ from dealer_console.engine.hand import Hand
 from dealer_console.live.views import SeatState, board_rows
 from dealer_console.ui.felt_widget import FeltWidget
 
+__all__ = ["ReviewTableView"]
+
 
 class ReviewTableView(QWidget):
     """A :class:`FeltWidget` showing a replayed hand; nothing on it can be pressed."""

@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTab
 
 from dealer_console.floor.facade import ReviewStep
 
+__all__ = ["ReviewTimeline"]
+
 _COLUMNS = ("seq", "recorded (UTC)", "source", "by", "event", "floor")
 _SOURCE_COLOURS = {"floor": "#fde9c9", "camera": "#e3efff", "sensor": "#e8f6e8", "dealer": "#ffffff"}
 

@@ -45,6 +45,8 @@ from dealer_console.ui.review_search_panel import ReviewSearchPanel
 from dealer_console.ui.review_table_view import ReviewTableView
 from dealer_console.ui.review_timeline import ReviewTimeline
 
+__all__ = ["ReviewWindow", "run_review"]
+
 
 class _Relay(QObject):
     done = Signal(object, object, object)
@@ -369,7 +371,7 @@ class ReviewWindow(QMainWindow):
         except OSError as error:
             self.status.setText(f"Report not written: {error}")
 
-    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802 (Qt's name)
+    def closeEvent(self, event: QCloseEvent) -> None:
         self.poll.stop()
         self._pool.waitForDone(10000)
         super().closeEvent(event)

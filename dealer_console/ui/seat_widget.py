@@ -8,6 +8,8 @@ from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 from dealer_console.live.views import SeatState
 from dealer_console.ui.card_text import cards_html
 
+__all__ = ["SeatWidget"]
+
 _SHORT = {"button": "BUTTON", "small blind": "SB", "big blind": "BB", "straddle": "STRADDLE", "re-straddle": "RE-STRADDLE",
           "Mississippi straddle": "MISSISSIPPI", "live post": "POST"}
 

@@ -74,7 +74,7 @@ class SensorPanel(QWidget):
     def _on_accept_click(self) -> None:
         self.hub.accept_proposal(self.shown)
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 (Qt's name)
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         """Key Y on the window (the panel filters the window's keys): accept the bet read from chips."""
         if isinstance(event, QKeyEvent) and event.type() == QEvent.Type.KeyPress and event.key() == Qt.Key.Key_Y \
                 and event.modifiers() == Qt.KeyboardModifier.NoModifier:

@@ -13,6 +13,8 @@ from dealer_console.ui.ui_thread import UiThreadDelivery
 if TYPE_CHECKING:
     from dealer_console.floor.facade import StaffMember
 
+__all__ = ["SignInDialog"]
+
 
 class SignInDialog(QDialog):
     """Asks for a name and a PIN; ``member`` holds who signed in once accepted. ``floor``: only a floor manager may."""
@@ -64,7 +66,7 @@ class SignInDialog(QDialog):
             # the PIN's hash check and the staff lookup take time and touch the database: never on the screen's thread
             try:
                 member: StaffMember | Exception = self._sign_in(name, secret)
-            except Exception as error:  # noqa: BLE001 - shown to the person signing in
+            except Exception as error:  # shown to the person signing in
                 member = error
             self._delivery.deliver(lambda: self._checked(member))
 

@@ -11,6 +11,8 @@ from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBo
 
 from dealer_console.live.table_session import TableSession
 
+__all__ = ["TableSettingsDialog"]
+
 
 class TableSettingsDialog(QDialog):
     """Straddles allowed, extra boards allowed, Mississippi authorized (by the manager signed in)."""

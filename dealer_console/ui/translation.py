@@ -12,6 +12,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
+__all__ = ["install_translation", "LANGUAGES", "TRANSLATIONS"]
+
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("en", "ru")
 _installed: list[QTranslator] = []

@@ -6,6 +6,8 @@ from collections.abc import Callable
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
+__all__ = ["ChangeRelay", "UiThreadDelivery"]
+
 
 class UiThreadDelivery(QObject):
     """``deliver(callback)`` from any thread runs ``callback`` on the thread this object lives in (the screen's)."""

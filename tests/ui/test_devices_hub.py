@@ -46,7 +46,7 @@ class FakeCamera:
     plugged: threading.Event
     rng: np.random.Generator
 
-    def isOpened(self) -> bool:  # noqa: N802 (OpenCV's name)
+    def isOpened(self) -> bool:
         return self.plugged.is_set()
 
     def read(self) -> tuple[bool, np.ndarray | None]:

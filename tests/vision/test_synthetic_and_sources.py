@@ -111,7 +111,7 @@ class FakeDevice:
         self.dies = dies
         self.released = False
 
-    def isOpened(self) -> bool:  # noqa: N802
+    def isOpened(self) -> bool:
         return not self.released
 
     def read(self) -> tuple[bool, np.ndarray | None]:
