@@ -155,13 +155,14 @@ class HandReview:
             engine_event = stored.kind in EVENT_TYPES
             record = None
             if engine_event:
-                record = stored.record()
-                assert isinstance(record, Event)
                 try:
+                    record = stored.record()
+                    assert isinstance(record, Event)
                     replay_into(hand, [record], start=replayed)
-                except ReplayStepError as error:  # the engine's refusal, named with the stored event that caused it
+                except (ReplayStepError, ValueError, TypeError, KeyError) as error:  # refused, or a payload that no longer reads
+                    cause = error.cause if isinstance(error, ReplayStepError) else error
                     raise ReplayError(f"table {stored.table_id}: hand #{summary.number} does not replay at seq {stored.seq}"
-                                      f" ({stored.kind}): {error.cause}", table_id=stored.table_id, seq=stored.seq, kind=stored.kind) from error
+                                      f" ({stored.kind}): {cause}", table_id=stored.table_id, seq=stored.seq, kind=stored.kind) from error
                 replayed += 1
                 engine_events.append((stored.seq, record))
                 if isinstance(record, BlindPosted) and record.blind is not BlindKind.DEAD:

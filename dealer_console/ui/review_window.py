@@ -34,6 +34,7 @@ from dealer_console.floor.facade import (
     HandReview,
     ReviewSource,
     StaffMember,
+    StoreError,
     dispute_report_html,
 )
 from dealer_console.ui.review_correction_dialog import ReviewCorrectionDialog
@@ -240,7 +241,7 @@ class ReviewWindow(QMainWindow):
         """Read and replay a hand; check its own links at once and the table's whole chain in the background."""
         try:
             review = HandReview.load(self.source, hand_id)
-        except Exception as error:  # a hand that cannot be read or replayed is named with the reason, and its links checked
+        except StoreError as error:  # unreadable, or no longer replayable (ReplayError): named with the reason, links checked
             self.status.setText(f"Cannot open hand id {hand_id}: {error}")
             self._explain_unreadable(hand_id, error)
             return
