@@ -6,7 +6,8 @@
    first played once (cards from a shuffled deck, random legal actions, every remaining hand
    shown). Then the same deals and actions are replayed, timed, through this engine
    (``Hand(setup, events)``: every event verified, applied and the pots settled) and through
-   pokerkit (the same operations on a pokerkit ``State``). Input parsing is done before the
+   pokerkit (the same operations on a pokerkit ``State``, set up by
+   ``dealer_console.sim.pokerkit_reference`` as in the differential tests). Input parsing is done before the
    clock starts for both.
 2. The worst showdown: nine players of six-card Omaha hi-lo, two boards, three runs: 54
    player-board evaluations of high and low, then the pots split. A single deck cannot deal
@@ -20,7 +21,6 @@ The last line printed is one JSON object: ``hands_per_s``, ``pokerkit_hands_per_
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import random
 import sys
@@ -28,112 +28,31 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from pokerkit import (  # noqa: E402
-    Automation,
-    Mode,
-    NoLimitPokerMixin,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    PotLimitOmahaHoldem,
-    State,
-)
-from pokerkit.games import FixedLimitPokerMixin, Holdem, OmahaHoldemMixin, UnfixedLimitHoldem  # noqa: E402
-
 from dealer_console.engine.cards import DECK, Card  # noqa: E402
-from dealer_console.engine.events import Event, WentAllIn  # noqa: E402
+from dealer_console.engine.events import BoardDealt, Event, WentAllIn  # noqa: E402
 from dealer_console.engine.games import HouseRules, Structure, make_game  # noqa: E402
 from dealer_console.engine.hand import Hand, HandSetup, Phase  # noqa: E402
 from dealer_console.engine.pots import Pot  # noqa: E402
 from dealer_console.engine.showdown import SettlementInput, settle  # noqa: E402
 from dealer_console.sim.hand_play import choose_action, deal_next_board  # noqa: E402
-from dealer_console.sim.random_deals import differential_game, random_table  # noqa: E402
+from dealer_console.sim.pokerkit_reference import StateFactory, make_games  # noqa: E402
+from dealer_console.sim.random_deals import random_table  # noqa: E402
 
 Operation = tuple[str, tuple[object, ...]]
 
 STRUCTURES = (Structure.POT_LIMIT, Structure.NO_LIMIT, Structure.LIMIT)
 
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PULLING,
-)
-"""As in the differential tests (``tests/support/pokerkit_oracle.py``): cards, burns and shows explicit."""
 
-
-class NoLimitOmahaHoldem(NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
-    """No-limit Omaha hold'em (pokerkit 0.7.7 defines only the pot-limit game)."""
-
-    hand_types = (OmahaHoldemHand,)
-
-
-class FixedLimitOmahaHoldemHighLowEightOrBetter(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
-    """Fixed-limit Omaha hi-lo 8-or-better, capped like the engine's house rules (pokerkit's own class
-    of that name is pot-limit); pre-flop pokerkit does not count the big blind as the first bet."""
-
-    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
-
-    def __init__(self, *args: Any, raises_per_round: int = 3, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        first, *later = self.streets
-        self.streets = (
-            dataclasses.replace(first, max_completion_betting_or_raising_count=raises_per_round),
-            *(dataclasses.replace(street, max_completion_betting_or_raising_count=1 + raises_per_round) for street in later),
-        )
-
-
-def pokerkit_states(structure: Structure, small_blind: int, big_blind: int, house: HouseRules) -> Callable[[list[int]], State]:
-    """A factory of pokerkit states for :func:`differential_game` at the same stakes, set up as the
-    differential tests set them up: one run-out, no hand killed before the push, evaluations cached."""
-    if structure is Structure.LIMIT:
-        definition: Any = FixedLimitOmahaHoldemHighLowEightOrBetter(
-            AUTOMATIONS, True, 0, (small_blind, big_blind), big_blind, 2 * big_blind,
-            raises_per_round=house.limit_raises_per_round, mode=Mode.TOURNAMENT,
-        )
-    else:
-        cls = PotLimitOmahaHoldem if structure is Structure.POT_LIMIT else NoLimitOmahaHoldem
-        definition = cls(AUTOMATIONS, True, 0, (small_blind, big_blind), big_blind, mode=Mode.TOURNAMENT)
-
-    def create(stacks: list[int]) -> State:
-        state: State = definition(stacks, len(stacks))
-        # SPEC (Splitting) splits each pot on its own: pokerkit's killing of hands that cannot win merges pots
-        state.can_win_now = lambda player_index: True  # type: ignore[method-assign]
-        _cache_up_hands(state)
-        return state
-
-    return create
-
-
-def _cache_up_hands(state: State) -> None:
-    """Remember pokerkit's hand evaluations while the cards they read stay the same (speed only)."""
-    evaluate = state.get_up_hand
-    cache: dict[tuple[Any, ...], Any] = {}
-
-    def get_up_hand(player_index: int, board_index: int, hand_type_index: int) -> Any:
-        key = (
-            player_index, board_index, hand_type_index, state.statuses[player_index],
-            tuple(state.hole_cards[player_index]), tuple(state.hole_card_statuses[player_index]),
-            tuple(map(tuple, state.board_cards)),
-        )
-        if key not in cache:
-            cache[key] = evaluate(player_index, board_index, hand_type_index)
-        return cache[key]
-
-    state.get_up_hand = get_up_hand  # type: ignore[method-assign]
-
-
-@dataclass
+@dataclass(frozen=True, slots=True)
 class RecordedHand:
     """A random hand played through the engine, and the same steps as pokerkit operations."""
 
     setup: HandSetup
     events: tuple[Event, ...]
-    create: Callable[[list[int]], Any]
+    create: StateFactory
     stacks: list[int]
     operations: list[Operation]
     burns: list[str]
@@ -142,12 +61,12 @@ class RecordedHand:
 def record_hand(rng: random.Random, structure: Structure) -> RecordedHand | None:
     """Play a random hand in the engine and translate it to pokerkit; ``None`` if pokerkit ends elsewhere.
 
-    Hands on which pokerkit 0.7.7 is known to differ (the exclusions of ``tests/support/pokerkit_oracle.py``)
+    Hands on which pokerkit 0.7.7 is known to differ (the exclusions of the differential tests)
     end with other stacks there; they are left out of the timing and counted.
     """
     (small, big), stacks = random_table(rng, structure)
     house = HouseRules()
-    game, create = differential_game(structure, small, big, house), pokerkit_states(structure, small, big, house)
+    game, create = make_games(structure, small, big, house)
     setup = HandSetup(
         game=game,
         stacks={i + 1: stack for i, stack in enumerate(stacks)},
@@ -164,10 +83,10 @@ def record_hand(rng: random.Random, structure: Structure) -> RecordedHand | None
         hand.deal_hole(seat, cards)
         operations.append(("deal_hole", ("".join(map(str, cards)),)))
     while not hand.is_complete:
-        seat = hand.actor
-        if seat is not None:
+        actor = hand.actor
+        if actor is not None:
             before = len(hand.events)
-            bet, stack = hand.bets[seat], hand.stacks[seat]
+            bet, stack = hand.bets[actor], hand.stacks[actor]
             current = hand.current_bet
             choose_action(hand, rng)
             event = hand.events[before]
@@ -182,7 +101,9 @@ def record_hand(rng: random.Random, structure: Structure) -> RecordedHand | None
         elif hand.phase is Phase.BOARD:
             before = len(hand.events)
             deal_next_board(hand, deck)
-            operations.append(("deal_board", ("".join(map(str, hand.events[before].cards)),)))  # type: ignore[attr-defined]
+            dealt = hand.events[before]
+            assert isinstance(dealt, BoardDealt)
+            operations.append(("deal_board", ("".join(map(str, dealt.cards)),)))
         elif hand.phase is Phase.SHOWDOWN:
             for seat in hand.showdown_order():
                 if not hand.is_complete and hand.needs_showdown_decision(seat):

@@ -3,7 +3,7 @@
 ``python bench/review.py [--quick] [--postgres URL] [--hands N]`` from the repository.
 
 1. A PostgreSQL store of 1,000,000 hands (100,000 with ``--quick``; the JSON's ``hands`` says how
-   many the store holds), generated as ``bench/store.py`` does (``tests/store/history.py``:
+   many the store holds), generated as ``bench/store.py`` does (``dealer_console/store/synthetic_history.py``:
    ``INSERT ... SELECT generate_series`` at schema revision 0001, then the migration to head builds
    the floor's indexes). Those hands are projections only (no events).
 2. One more table whose hand is recorded event by event through the store, write-ahead, as a
@@ -40,15 +40,32 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
+import cv2  # noqa: E402
+import numpy as np  # noqa: E402
+
 from dealer_console.engine.cards import DECK  # noqa: E402
-from dealer_console.engine.games import HouseRules  # noqa: E402
-from dealer_console.engine.hand import Hand, Phase  # noqa: E402
+from dealer_console.engine.games import HouseRules, make_game  # noqa: E402
+from dealer_console.engine.hand import Hand, HandSetup, Phase  # noqa: E402
 from dealer_console.store import Role, Source, Store, open_hand  # noqa: E402
 from dealer_console.store.records import ReadingTaken  # noqa: E402
 from dealer_console.store.search import HandQuery  # noqa: E402
-from tests.floor.hands import PNG  # noqa: E402
-from tests.store.history import generate_postgres_history  # noqa: E402
-from tests.support.hands import make_hand  # noqa: E402
+from dealer_console.store.synthetic_history import generate_postgres_history  # noqa: E402
+
+
+def camera_frame() -> bytes:
+    """A camera frame standing in for each board card's evidence: a red 96 x 64 PNG."""
+    image = np.zeros((64, 96, 3), dtype=np.uint8)
+    image[:, :] = (20, 20, 230)  # blue, green, red: OpenCV's order
+    encoded, data = cv2.imencode(".png", image)
+    if not encoded:
+        raise SystemExit("OpenCV could not encode the bench's camera frame as PNG")
+    return bytes(data.tobytes())
+
+
+def long_hand_setup(players: dict[int, str]) -> HandSetup:
+    """Limit Omaha 1/2, 2,000 each, button seat 8; heads-up the betting is not capped (the house's choice)."""
+    game = make_game("O", "limit", small_blind=1, big_blind=2, house=HouseRules(limit_heads_up_uncapped=True))
+    return HandSetup(game=game, stacks=dict.fromkeys(players, 2000), button=8)
 
 
 def _bench_store_module() -> Any:
@@ -77,12 +94,10 @@ def record_long_hand(store: Store, *, seed: int, minimum: int) -> tuple[int, int
     store.add_staff("Bench dealer", Role.DEALER, "bench-1")
     store.add_staff("Review floor", Role.FLOOR_MANAGER, "bench-2")
     players = {seat: f"Review player {seat}" for seat in range(1, 9)}
-    recorded = open_hand(store, table_id, make_hand(dict.fromkeys(players, 2000), button=8, structure="limit",
-                                                            house=HouseRules(limit_heads_up_uncapped=True)).setup,
-                         players=players, actor="Bench dealer")
+    recorded = open_hand(store, table_id, long_hand_setup(players), players=players, actor="Bench dealer")
     deck = list(DECK)
     rng.shuffle(deck)
-    image = store.put_evidence(PNG, media_type="image/png", table_id=table_id)
+    image = store.put_evidence(camera_frame(), media_type="image/png", table_id=table_id)
     stored = [2]  # hand_opened and the flag
 
     def play(verb: str, *args: object, source: Source = Source.DEALER, actor: str = "Bench dealer", evidence: str | None = None) -> None:
@@ -103,8 +118,8 @@ def record_long_hand(store: Store, *, seed: int, minimum: int) -> tuple[int, int
         if hand.phase is Phase.POSTING and not hand.events:
             play("post_blinds")
         elif hand.phase in (Phase.POSTING, Phase.DEALING):
-            seat = next(seat for seat in hand.deal_order() if not hand.hole_cards(seat))
-            play("deal_hole", seat, [deck.pop() for _ in range(hand.game.variant.hole_cards)])
+            dealt_to = next(seat for seat in hand.deal_order() if not hand.hole_cards(seat))
+            play("deal_hole", dealt_to, [deck.pop() for _ in range(hand.game.variant.hole_cards)])
         elif hand.phase is Phase.BOARD:
             play("burn", deck.pop())
             count = 3 if not hand.boards()[0] else 1

@@ -40,16 +40,18 @@ sys.path.insert(0, str(ROOT))
 
 import psycopg  # noqa: E402
 
+from dealer_console.room.drill import run_console  # noqa: E402
 from dealer_console.room.log import libpq_url  # noqa: E402
-from tests.room.console_process import run_console  # noqa: E402
 
 
 def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def load_setup() -> Any:
+    """deploy/postgres/setup.py, loaded from its file: it makes and drops the room's scratch databases and roles."""
     spec = importlib.util.spec_from_file_location("cardroom_setup", ROOT / "deploy" / "postgres" / "setup.py")
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -11,7 +11,7 @@
 2. Rebuilding an open hand (what a restarted console does): ``resume_hand`` on a hand of about 25
    events, in a store that already holds the appended history; median of repeated rebuilds.
 3. The floor's searches on PostgreSQL over a generated history (``INSERT ... SELECT
-   generate_series``, see ``tests/store/history.py``) of 1,000,000 hands (100,000 with
+   generate_series``, see ``dealer_console/store/synthetic_history.py``) of 1,000,000 hands (100,000 with
    ``--quick``: the JSON's ``hands`` says which): the history is loaded at schema revision 0001,
    then the migration to head builds the floor's indexes, then ANALYZE. Seven kinds of search
    (table and time, time, seat, player, pot size, flagged, ruling) are each run with random
@@ -33,6 +33,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
@@ -44,6 +45,7 @@ import psycopg  # noqa: E402
 from dealer_console.config import StoreSettings  # noqa: E402
 from dealer_console.engine.hand import Hand  # noqa: E402
 from dealer_console.room.log import libpq_url  # noqa: E402
+from dealer_console.sim.stepwise_play import next_events, random_hand_setup  # noqa: E402
 from dealer_console.store import (  # noqa: E402
     HandQuery,
     RecordedHand,
@@ -51,16 +53,17 @@ from dealer_console.store import (  # noqa: E402
     resume_hand,
 )
 from dealer_console.store.records import HandOpened  # noqa: E402
-from tests.store.helpers import next_events, random_hand_setup  # noqa: E402
-from tests.store.history import generate_postgres_history  # noqa: E402
+from dealer_console.store.synthetic_history import generate_postgres_history  # noqa: E402
 
 
 def percentile(values: list[float], fraction: float) -> float:
+    """The value below which ``fraction`` of ``values`` lie (nearest rank)."""
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]
 
 
 def ms(seconds: float) -> float:
+    """Seconds as milliseconds, to the microsecond."""
     return round(seconds * 1000, 3)
 
 
@@ -165,7 +168,7 @@ def search_benchmark(url: str, hands: int, rounds: int, seed: int) -> dict[str, 
     def moment() -> datetime:
         return low + (high - low) * rng.random()
 
-    kinds = {
+    kinds: dict[str, Callable[[], HandQuery]] = {
         "table_and_time": lambda: HandQuery(table_id=first_table + rng.randrange(20), since=(start := moment()),
                                             until=start + timedelta(hours=4)),
         "time": lambda: HandQuery(since=(start := moment()), until=start + timedelta(hours=1)),

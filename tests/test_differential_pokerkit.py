@@ -68,14 +68,8 @@ from pokerkit import FixedLimitOmahaHoldemHighLowSplitEightOrBetter, State
 from dealer_console.engine.cards import DECK
 from dealer_console.engine.games import HouseRules, Structure
 from dealer_console.engine.hand import Hand, HandSetup
-from tests.support.pokerkit_oracle import (
-    AUTOMATIONS,
-    BatchSummary,
-    Exclusion,
-    make_games,
-    play_batch,
-    play_script,
-)
+from dealer_console.sim.pokerkit_reference import AUTOMATIONS, make_games
+from tests.support.pokerkit_oracle import BatchSummary, Exclusion, play_batch, play_script
 
 HANDS = {Structure.POT_LIMIT: 2200, Structure.NO_LIMIT: 2200, Structure.LIMIT: 2400}
 """Hands first played per structure (seeded: the same hands on every run); more are played if

@@ -9,8 +9,8 @@ named with a leading underscore) and ``docs/phh.md``.
 pokerkit as the independent reader (Done when 3). An exported file of ``PO`` or ``FO/8`` is
 loaded with pokerkit's ``HandHistory.loads`` and its actions are applied to a pokerkit state,
 which must end with the file's ``finishing_stacks``. The state is built as in
-``tests/support/pokerkit_oracle.py`` (pokerkit's own ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter``
-is really pot-limit, so ``FO/8`` uses the oracle's fixed-limit class with the hand's cap; no
+``dealer_console/sim/pokerkit_reference.py`` (pokerkit's own ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter``
+is really pot-limit, so ``FO/8`` uses the reference's fixed-limit class with the hand's cap; no
 hand killing before the push). pokerkit steps that PHH leaves implicit are taken as pokerkit's
 own ``HandHistory.state_actions`` takes them (posting, collecting, burning, the check it asks
 of the last player with chips, pushing), never a fold. Extra runs have no PHH notation: each
@@ -62,8 +62,9 @@ from dealer_console.engine.phh.export import export_phh, is_standard_phh
 from dealer_console.engine.phh.importer import import_phh, load_phh
 from dealer_console.engine.phh.notation import FIELD_PREFIX
 from dealer_console.sim.hand_play import play_random_hand, random_setup, step
+from dealer_console.sim.pokerkit_reference import FixedLimitOmahaHoldemHighLowEightOrBetter
 from tests.conftest import shared_data_dir
-from tests.support.pokerkit_oracle import Exclusion, FixedLimitOmahaHoldemHighLowEightOrBetter
+from tests.support.pokerkit_oracle import Exclusion
 
 HANDS_PER_GAME = 8
 """Random hands per variant and structure in the round trip: 12 variants x 3 structures x 8."""

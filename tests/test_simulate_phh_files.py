@@ -16,7 +16,7 @@ so its files are only round-tripped.
 
 pokerkit replay. Each ``PO``/``FO/8`` file is read with pokerkit 0.7.7's ``HandHistory.loads`` and
 its actions are applied to a pokerkit state built as ``tests/test_phh_export_import.py`` builds
-it (``FO/8`` with the oracle's fixed-limit class ``FixedLimitOmahaHoldemHighLowEightOrBetter``
+it (``FO/8`` with the reference's fixed-limit class ``FixedLimitOmahaHoldemHighLowEightOrBetter``
 and the hand's own raise cap; the implicit steps taken as pokerkit's ``state_actions`` takes
 them; each player's run choice from ``_dealer_console_events``), with one difference: the
 file's ``ante_trimming_status`` (PHH's default, false) is used, not ``True``. A dead post is

@@ -303,11 +303,17 @@ def test_simulated_play_imports_only_the_engine_and_the_standard_library() -> No
     from tests.test_engine_is_pure import ROOT, imported_modules, python_files
 
     allowed_roots = set(sys.stdlib_module_names) | {"__future__"}
+    # pokerkit_reference sets pokerkit up as the reference the engine is compared with; only the differential
+    # tests and bench/engine.py import it (pokerkit comes with the test extra), never the program
+    reference = ROOT / "dealer_console" / "sim" / "pokerkit_reference.py"
     outside = [
         f"{path.relative_to(ROOT)}:{line} imports {module}"
         for path in python_files(ROOT / "dealer_console" / "sim")
         for line, module in imported_modules(path)
         if not module.startswith(("dealer_console.engine", "dealer_console.sim")) and module.split(".")[0] not in allowed_roots
+        and not (path == reference and module.split(".")[0] == "pokerkit")
     ]
     assert python_files(ROOT / "dealer_console" / "sim")
     assert outside == []
+    assert [path for path in python_files(ROOT / "dealer_console") for _, module in imported_modules(path)
+            if module.startswith("dealer_console.sim.pokerkit_reference")] == []

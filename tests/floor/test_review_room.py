@@ -27,6 +27,7 @@ from dealer_console.engine.events import BoardDealt
 from dealer_console.floor import HandReview, dispute_report_html
 from dealer_console.floor.room_source import RoomSource
 from dealer_console.room import Shipper
+from dealer_console.sim.stepwise_play import play_to_end, random_hand_setup
 from dealer_console.store import Role, Store, open_hand
 from dealer_console.store.chain import LinkRow, link_hash, row_content
 from dealer_console.store.errors import StoreError
@@ -34,7 +35,6 @@ from dealer_console.store.search import HandQuery
 from dealer_console.ui.review_window import ReviewWindow
 from tests.floor.hands import Disputed, record_disputed_hand
 from tests.room.conftest import Room, scratch_room
-from tests.store.helpers import play_to_end, random_hand_setup
 
 
 @pytest.fixture(scope="module")

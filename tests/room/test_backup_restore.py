@@ -15,8 +15,8 @@ import psycopg
 import pytest
 
 from dealer_console.room import Shipper
+from dealer_console.sim.stepwise_play import play_to_end, random_hand_setup
 from dealer_console.store import Store, open_hand
-from tests.store.helpers import play_to_end, random_hand_setup
 
 from .conftest import ADMIN_URL, Room
 

@@ -18,10 +18,10 @@ from typing import Any
 import psycopg
 from psycopg.rows import namedtuple_row
 
+from dealer_console.room.drill import run_console
 from dealer_console.store.chain import verify_chain
 
 from .conftest import Room
-from .console_process import run_console
 from .proxy import CuttableProxy
 
 CONSOLES = 8

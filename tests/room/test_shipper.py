@@ -16,9 +16,9 @@ import pytest
 from dealer_console.config import StoreSettings
 from dealer_console.room import ShipConflictError, Shipper, ShipState
 from dealer_console.room.shipper import verify_room
+from dealer_console.sim.stepwise_play import play_to_end, random_hand_setup
 from dealer_console.store import Store, open_hand
 from dealer_console.store.chain import verify_chain
-from tests.store.helpers import play_to_end, random_hand_setup
 
 from .conftest import Room
 from .proxy import CuttableProxy

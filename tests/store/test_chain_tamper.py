@@ -22,9 +22,9 @@ import pytest
 from sqlalchemy import text
 
 from dealer_console.cli import main
+from dealer_console.sim.stepwise_play import play_in_memory, random_hand_setup
 from dealer_console.store import HandOpened, Store
 from dealer_console.store.stored import hand_closed_record
-from tests.store.helpers import play_in_memory, random_hand_setup
 
 
 def documented_hash(previous: str, row: dict[str, object]) -> str:

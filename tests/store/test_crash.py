@@ -31,9 +31,9 @@ import pytest
 
 from dealer_console.config import StoreSettings
 from dealer_console.engine.hand import Hand
+from dealer_console.sim.stepwise_play import next_events, play_to_end, random_hand_setup
 from dealer_console.store import HandOpened, RecordedHand, Store, resume_hand
 from tests.store.conftest import postgres_schema_url
-from tests.store.helpers import next_events, play_to_end, random_hand_setup
 
 FORK = multiprocessing.get_context("fork")
 

@@ -15,8 +15,8 @@ from sqlalchemy import text
 
 from dealer_console.store import HandQuery, Store
 from dealer_console.store.search import hand_search
+from dealer_console.store.synthetic_history import START, History, generate_postgres_history, load_history
 from tests.store.conftest import postgres_schema_url
-from tests.store.history import START, History, generate_postgres_history, load_history
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_pages_of_results_follow_each_other(store: Store, history: History) -> N
 
 
 GENERATED = datetime(2025, 1, 1, 14, 0, tzinfo=UTC)
-"""Two hours into the generated history (tests/store/history.py)."""
+"""Two hours into the generated history (dealer_console/store/synthetic_history.py)."""
 QUERIES_AND_INDEXES: list[tuple[HandQuery, tuple[str, ...]]] = [
     # a table's time window: either time index serves it (which one the planner picks depends on how the tables interleave)
     (HandQuery(table_id=2, since=GENERATED, until=GENERATED + timedelta(hours=2)), ("ix_hands_table_started", "ix_hands_started")),

@@ -22,6 +22,7 @@ from dealer_console.engine.events import event_from_dict, event_to_dict
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import AgreementsChanged, MississippiAuthorization, TableAgreements
+from dealer_console.sim.stepwise_play import play_in_memory, random_hand_setup
 from dealer_console.sim.table_play import SimulatedTable
 from dealer_console.store import (
     EvidenceError,
@@ -36,7 +37,6 @@ from dealer_console.store import (
 )
 from dealer_console.store.codec import decode, record_from_payload, record_payload, to_data
 from dealer_console.store.recorder import RecordedTable, resume_table
-from tests.store.helpers import play_in_memory, random_hand_setup
 
 
 def test_pin_is_kept_only_as_an_argon2_hash_and_checked_on_sign_in(store: Store) -> None:

@@ -22,6 +22,7 @@ from dealer_console.engine.games import make_game
 from dealer_console.engine.hand import HandSetup
 from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import PlayerSeated
+from dealer_console.sim.stepwise_play import next_events, play_to_end
 from dealer_console.store import (
     DuplicateEventError,
     HandQuery,
@@ -38,7 +39,6 @@ from dealer_console.store import (
     resume_table,
 )
 from dealer_console.store.recorder import RecordedTable
-from tests.store.helpers import next_events, play_to_end
 
 
 def three_handed() -> HandSetup:

@@ -11,78 +11,28 @@ Known pokerkit 0.7.7 defects and rule differences are not chased: a hand that me
 *excluded* by a named rule (see :class:`Exclusion`), decided in code from the hand itself,
 and counted. The test module states the rules and bounds how many hands they take out.
 
-Game classes built here (pokerkit's own ``FixedLimitOmahaHoldemHighLowSplitEightOrBetter`` is
-really pot-limit, and pokerkit has no no-limit Omaha):
-
-* :class:`NoLimitOmahaHoldem` - ``NoLimitPokerMixin`` + ``OmahaHoldemMixin`` + ``UnfixedLimitHoldem``.
-* :class:`FixedLimitOmahaHoldemHighLowEightOrBetter` - ``FixedLimitPokerMixin`` +
-  ``OmahaHoldemMixin`` + ``Holdem``, with the cap of the engine's default house rules: pokerkit
-  counts bets and raises per street without the blind, so pre-flop it allows
-  ``raises_per_round`` raises over the big blind and after the flop a bet and that many raises
-  (``limit_raises_per_round`` in ``games.py``; omaha-limit-basics.txt: four bets a round).
-
-States run in tournament mode (one run-out), with no losing hand killed before the push
-(pokerkit's killing merges pots and so moves odd chips; SPEC splits each pot on its own), and
-with pokerkit's hand evaluations cached while the cards stay the same (speed only).
+The pokerkit side is set up by :mod:`dealer_console.sim.pokerkit_reference` (its game classes, tournament
+mode, no hand killed before the push), as ``bench/engine.py`` sets it up.
 :func:`play_script` plays a hand from a fixed deck and a list of PHH verbs, for directed tests.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import enum
 import random
 import warnings
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
-from pokerkit import (
-    Automation,
-    Mode,
-    NoLimitPokerMixin,
-    OmahaEightOrBetterLowHand,
-    OmahaHoldemHand,
-    PotLimitOmahaHoldem,
-    State,
-)
-from pokerkit.games import FixedLimitPokerMixin, Holdem, OmahaHoldemMixin, UnfixedLimitHoldem
+from pokerkit import State
 
 from dealer_console.engine.cards import DECK, Card, format_cards, parse_known_cards
-from dealer_console.engine.games import Game, HouseRules, Structure
+from dealer_console.engine.games import HouseRules, Structure
 from dealer_console.engine.hand import Hand, HandSetup, Phase
-from dealer_console.sim.random_deals import differential_game, random_table
+from dealer_console.sim.pokerkit_reference import make_games
+from dealer_console.sim.random_deals import random_table
 
-AUTOMATIONS = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PULLING,
-)
-"""Everything physical (cards, burns, shows) and every choice is explicit; pushes are inspected.
-(Hand killing is automated but kills nothing: see :func:`make_games`.)"""
-
-
-class NoLimitOmahaHoldem(NoLimitPokerMixin, OmahaHoldemMixin, UnfixedLimitHoldem):
-    """No-limit Omaha hold'em (pokerkit 0.7.7 defines only the pot-limit game)."""
-
-    hand_types = (OmahaHoldemHand,)
-
-
-class FixedLimitOmahaHoldemHighLowEightOrBetter(FixedLimitPokerMixin, OmahaHoldemMixin, Holdem):
-    """Fixed-limit Omaha hi-lo 8-or-better, capped like the engine's house rules."""
-
-    hand_types = (OmahaHoldemHand, OmahaEightOrBetterLowHand)
-
-    def __init__(self, *args: Any, raises_per_round: int = 3, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        first, *later = self.streets
-        # pre-flop the big blind is the first bet, which pokerkit does not count
-        self.streets = (
-            dataclasses.replace(first, max_completion_betting_or_raising_count=raises_per_round),
-            *(dataclasses.replace(street, max_completion_betting_or_raising_count=1 + raises_per_round) for street in later),
-        )
+__all__ = ["BatchSummary", "Exclusion", "Mismatch", "PlayedHand", "play_batch", "play_hand", "play_script"]
 
 
 class Exclusion(enum.Enum):
@@ -146,48 +96,6 @@ class PlayedHand:
 
 class Mismatch(AssertionError):
     """The engine and pokerkit disagree."""
-
-
-def make_games(structure: Structure, small_blind: int, big_blind: int, house: HouseRules) -> tuple[Game, Callable[[list[int]], State]]:
-    """The engine's game and a factory of pokerkit states for the same stakes (chip unit 1)."""
-    game = differential_game(structure, small_blind, big_blind, house)
-    if structure is Structure.LIMIT:
-        definition: Any = FixedLimitOmahaHoldemHighLowEightOrBetter(
-            AUTOMATIONS, True, 0, (small_blind, big_blind), big_blind, 2 * big_blind,
-            raises_per_round=house.limit_raises_per_round, mode=Mode.TOURNAMENT,
-        )
-    else:
-        cls = PotLimitOmahaHoldem if structure is Structure.POT_LIMIT else NoLimitOmahaHoldem
-        definition = cls(AUTOMATIONS, True, 0, (small_blind, big_blind), big_blind, mode=Mode.TOURNAMENT)
-
-    def create(stacks: list[int]) -> State:
-        state: State = definition(stacks, len(stacks))
-        # pokerkit kills the hands that cannot win before pushing, which merges the pots whose
-        # remaining contenders then coincide and counts their odd chips once; SPEC (Splitting)
-        # splits each pot on its own, so every tabled hand stays live to the end.
-        state.can_win_now = lambda player_index: True  # type: ignore[method-assign]
-        _cache_up_hands(state)
-        return state
-
-    return game, create
-
-
-def _cache_up_hands(state: State) -> None:
-    """Remember pokerkit's hand evaluations while the cards they read stay the same (speed only)."""
-    evaluate = state.get_up_hand
-    cache: dict[tuple[Any, ...], Any] = {}
-
-    def get_up_hand(player_index: int, board_index: int, hand_type_index: int) -> Any:
-        key = (
-            player_index, board_index, hand_type_index, state.statuses[player_index],
-            tuple(state.hole_cards[player_index]), tuple(state.hole_card_statuses[player_index]),
-            tuple(map(tuple, state.board_cards)),
-        )
-        if key not in cache:
-            cache[key] = evaluate(player_index, board_index, hand_type_index)
-        return cache[key]
-
-    state.get_up_hand = get_up_hand  # type: ignore[method-assign]
 
 
 def _pk_cards(cards: list[Card]) -> str:
@@ -363,6 +271,13 @@ def _play(
         played.engine_stacks = tuple(hand.stacks[seat] for seat in range(1, count + 1))
         raise Mismatch(f"pokerkit finished the hand but the engine is in {hand.phase} (actor {hand.actor})")
     played.engine_stacks = tuple(hand.stacks[seat] for seat in range(1, count + 1))
+    _note_outcome(played, hand)
+    if compare and played.exclusion is None and played.pokerkit_stacks != played.engine_stacks:
+        raise Mismatch("final stacks differ")
+
+
+def _note_outcome(played: PlayedHand, hand: Hand) -> None:
+    """What the finished hand came to, for the batch's counts (all-ins, side pots, odd chips)."""
     played.all_in = any(hand.is_all_in(seat) for seat in hand.seats)
     result = hand.result
     assert result is not None
@@ -371,8 +286,6 @@ def _play(
         halves = {share.half: share.amount for share in pot.shares}
         played.odd_chip_to_high |= halves.get("high", 0) == halves.get("low", 0) + 1
         played.odd_chip_among_tied |= any(len({chips for _, chips in share.winners}) > 1 for share in pot.shares)
-    if compare and played.exclusion is None and played.pokerkit_stacks != played.engine_stacks:
-        raise Mismatch("final stacks differ")
 
 
 def _act(rng: random.Random, state: State, hand: Hand, played: PlayedHand) -> None:

@@ -1,6 +1,8 @@
-"""Synthetic hand histories for the floor's searches (tests and ``bench/store.py``).
+"""A synthetic history for capacity checks of a room's server: the floor's searches over many hands.
 
-Two loaders: :func:`load_history` inserts rows built in Python (any back end; small histories whose
+Used by the store's tests and the benchmarks (``bench/store.py``, ``bench/review.py``), through
+:meth:`Store.bulk_load <dealer_console.store.base.StoreBase.bulk_load>`, which hands either loader
+the connection of one write transaction. Two loaders: :func:`load_history` inserts rows built in Python (any back end; small histories whose
 expected search results the tests compute independently), and :func:`generate_postgres_history`
 has PostgreSQL generate a large history itself (``INSERT ... SELECT generate_series``), about a
 million hands a minute on a small machine. Both fill only the floor's projection tables (hands,
@@ -16,11 +18,15 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import Connection, insert, text
 from sqlmodel import SQLModel
 
+__all__ = ["SEATS_PER_HAND", "START", "History", "generate_postgres_history", "load_history"]
+
 START = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
+"""When :func:`load_history`'s first hand starts (each table's hands two minutes apart)."""
 SEATS_PER_HAND = 6
+"""Players dealt in each generated hand."""
 
 
-@dataclass
+@dataclass(frozen=True, slots=True)
 class History:
     """What :func:`load_history` inserted, for computing expected results."""
 
