@@ -31,15 +31,15 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from dealer_console.engine.cards import DECK, Card  # noqa: E402
-from dealer_console.engine.events import BoardDealt, Event, WentAllIn  # noqa: E402
-from dealer_console.engine.games import HouseRules, Structure, make_game  # noqa: E402
-from dealer_console.engine.hand import Hand, HandSetup, Phase  # noqa: E402
-from dealer_console.engine.pots import Pot  # noqa: E402
-from dealer_console.engine.showdown import SettlementInput, settle  # noqa: E402
-from dealer_console.sim.hand_play import choose_action, deal_next_board  # noqa: E402
-from dealer_console.sim.pokerkit_reference import StateFactory, make_games  # noqa: E402
-from dealer_console.sim.random_deals import random_table  # noqa: E402
+from dealer_console.engine.cards import DECK, Card
+from dealer_console.engine.events import BoardDealt, Event, WentAllIn
+from dealer_console.engine.games import HouseRules, Structure, make_game
+from dealer_console.engine.hand import Hand, HandSetup, Phase
+from dealer_console.engine.pots import Pot
+from dealer_console.engine.showdown import SettlementInput, settle
+from dealer_console.sim.hand_play import choose_action, deal_next_board
+from dealer_console.sim.pokerkit_reference import StateFactory, make_games
+from dealer_console.sim.random_deals import random_table
 
 Operation = tuple[str, tuple[object, ...]]
 

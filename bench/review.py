@@ -40,16 +40,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-import cv2  # noqa: E402
-import numpy as np  # noqa: E402
+import cv2
+import numpy as np
 
-from dealer_console.engine.cards import DECK  # noqa: E402
-from dealer_console.engine.games import HouseRules, make_game  # noqa: E402
-from dealer_console.engine.hand import Hand, HandSetup, Phase  # noqa: E402
-from dealer_console.store import Role, Source, Store, open_hand  # noqa: E402
-from dealer_console.store.records import ReadingTaken  # noqa: E402
-from dealer_console.store.search import HandQuery  # noqa: E402
-from dealer_console.store.synthetic_history import generate_postgres_history  # noqa: E402
+from dealer_console.engine.cards import DECK
+from dealer_console.engine.games import HouseRules, make_game
+from dealer_console.engine.hand import Hand, HandSetup, Phase
+from dealer_console.store import Role, Source, Store, open_hand
+from dealer_console.store.records import ReadingTaken
+from dealer_console.store.search import HandQuery
+from dealer_console.store.synthetic_history import generate_postgres_history
 
 
 def camera_frame() -> bytes:

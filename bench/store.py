@@ -40,20 +40,20 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import psycopg  # noqa: E402
+import psycopg
 
-from dealer_console.config import StoreSettings  # noqa: E402
-from dealer_console.engine.hand import Hand  # noqa: E402
-from dealer_console.room.log import libpq_url  # noqa: E402
-from dealer_console.sim.stepwise_play import next_events, random_hand_setup  # noqa: E402
-from dealer_console.store import (  # noqa: E402
+from dealer_console.config import StoreSettings
+from dealer_console.engine.hand import Hand
+from dealer_console.room.log import libpq_url
+from dealer_console.sim.stepwise_play import next_events, random_hand_setup
+from dealer_console.store import (
     HandQuery,
     RecordedHand,
     Store,
     resume_hand,
 )
-from dealer_console.store.records import HandOpened  # noqa: E402
-from dealer_console.store.synthetic_history import generate_postgres_history  # noqa: E402
+from dealer_console.store.records import HandOpened
+from dealer_console.store.synthetic_history import generate_postgres_history
 
 
 def percentile(values: list[float], fraction: float) -> float:

@@ -22,35 +22,10 @@ from typing import ClassVar, TypeAlias
 from drivers.errors import ProtocolError
 
 __all__ = [
-    "Ack",
-    "BoardRole",
-    "ButtonReading",
-    "checksum",
-    "CHECKSUM_MARK",
-    "ChipCount",
-    "Decoded",
-    "DeviceFault",
-    "encode",
-    "Frame",
-    "FrameDecoder",
-    "FrameError",
-    "FrameErrorKind",
-    "Heartbeat",
-    "Hello",
-    "LightMode",
-    "MAX_FRAME_BYTES",
-    "Message",
-    "MESSAGE_TYPES",
-    "Nak",
-    "parse_line",
-    "PotReading",
-    "PROTOCOL_MAJOR",
-    "PROTOCOL_VERSION",
-    "ReadRequest",
-    "SEQ_MODULO",
-    "SetLight",
-    "START",
-    "ZoneReading",
+    "Ack", "BoardRole", "ButtonReading", "checksum", "CHECKSUM_MARK", "ChipCount", "Decoded", "DeviceFault", "encode",
+    "Frame", "FrameDecoder", "FrameError", "FrameErrorKind", "Heartbeat", "Hello", "LightMode", "MAX_FRAME_BYTES",
+    "Message", "MESSAGE_TYPES", "Nak", "parse_line", "PotReading", "PROTOCOL_MAJOR", "PROTOCOL_VERSION", "ReadRequest",
+    "SEQ_MODULO", "SetLight", "START", "ZoneReading"
 ]
 
 PROTOCOL_VERSION = "1.0"

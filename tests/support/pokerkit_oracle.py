@@ -130,10 +130,10 @@ def _choose_amount(rng: random.Random, low: int, high: int, structure: Structure
 
 def _odd_chip_or_low_exclusion(state: State) -> Exclusion | None:
     """Look at the share pokerkit is about to push: does a known defect decide it?"""
-    amount, pot_index, board_index, hand_type_index = state._sub_pots[0]  # noqa: SLF001
+    amount, pot_index, board_index, hand_type_index = state._sub_pots[0]
     if board_index is None or hand_type_index is None:
         return None
-    pots = state._pots  # noqa: SLF001
+    pots = state._pots
     assert pots is not None
     pot = pots[pot_index]
     hands = tuple(state.get_up_hands(board_index, hand_type_index))
