@@ -198,7 +198,7 @@ class Shipper:
             shipped_at = self._last_shipped_at
         behind = sum(max(0, local - server) for local, server in tables.values())
         if error is None and self._watch.stalled():
-            error = f"stalled: no answer from the room's server for {self._watch.waited():.0f} s (network or server silent)"
+            error = self._stall_reason()
         if error is not None:
             return ShipStatus(ShipState.FAILING, behind, error, shipped_at, tables, unread)
         state = ShipState.IN_SYNC if behind == 0 else ShipState.BEHIND
@@ -245,14 +245,16 @@ class Shipper:
             self._disconnect()
             raise
         except Exception as error:
-            waited, stalled = self._watch.waited(), self._watch.end()
+            stalled = self._watch.end()
             text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
-            if stalled:
-                text = f"stalled: no answer from the room's server for {waited:.0f} s, connection dropped ({text})"
             with self._lock:
-                self._error = f"{type(error).__name__}: {text}"
+                self._error = self._stall_reason() if stalled else f"{type(error).__name__}: {text}"
             self._disconnect()
             raise
+
+    def _stall_reason(self) -> str:
+        # one wording for the whole stall, so the console reports it once (not once per second waited)
+        return f"stalled: no answer from the room's server for over {self._watch.stall_after_s:g} s (network or server silent)"
 
     def _server_head(self, connection: Any, table_id: int) -> tuple[int, str]:
         stored = log.head(connection, table_id)
