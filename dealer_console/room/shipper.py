@@ -36,7 +36,7 @@ from enum import Enum
 from typing import Any
 
 from dealer_console.room import log
-from dealer_console.room.errors import ShipConflictError
+from dealer_console.room.errors import RoomError, ShipConflictError
 from dealer_console.room.link import StallWatch, break_socket, link_conninfo
 from dealer_console.store.chain import GENESIS, ChainReport, LinkRow, link_hash, row_content, verify_chain
 from dealer_console.store.store import Store
@@ -92,6 +92,8 @@ class Shipper:
         stall_after_s: float = 10.0,
         on_shipped: Callable[[int, list[Any]], None] | None = None,
     ) -> None:
+        if not 0 < stall_after_s < float("inf"):
+            raise RoomError(f"the stall limit must be a number of seconds above 0, not {stall_after_s!r}")
         self.local = local
         self.server_url = log.libpq_url(server_url)
         self._conninfo = link_conninfo(self.server_url, stall_after_s=stall_after_s, connect_timeout_s=connect_timeout_s)

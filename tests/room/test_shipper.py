@@ -341,3 +341,26 @@ def test_the_link_asks_for_keepalives_and_server_side_timeouts(room: Room) -> No
     assert info["keepalives"] == "1" and info["keepalives_count"] == "3" and info["tcp_user_timeout"] == "4000"
     assert int(info["keepalives_idle"]) + 3 * int(info["keepalives_interval"]) <= 4 + 3 * 1
     assert info["connect_timeout"] == "2"
+
+
+@pytest.mark.parametrize("limit", [0, -1, float("nan"), float("inf")])
+def test_a_stall_limit_that_is_not_a_positive_number_of_seconds_is_refused(local: Store, limit: float) -> None:
+    """Issue 27 ("says FAILING after a stall (default 10 s, configurable)"): a limit of 0, below 0, NaN or
+    infinity would report every round as stalled or none; the shipper refuses it, naming the value."""
+    from dealer_console.room import RoomError
+
+    with pytest.raises(RoomError, match=f"not {limit!r}"):
+        Shipper(local, "postgresql://cardroom_console@127.0.0.1:1/cardroom", [1], stall_after_s=limit)
+
+
+def test_the_ship_command_refuses_a_bad_stall_limit_in_one_line(tmp_path: Path) -> None:
+    """`python -m dealer_console.room ship --stall-after 0`: one line naming the value, exit 2, nothing started."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dealer_console.room", "ship", "--server", "postgresql://x@127.0.0.1:1/y",
+                           "--local", f"sqlite:///{tmp_path / 'none.sqlite3'}", "--stall-after", "0"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].endswith("--stall-after: a number of seconds above 0 is needed, not '0'")
+    assert not (tmp_path / "none.sqlite3").exists()
