@@ -364,3 +364,26 @@ def test_the_ship_command_refuses_a_bad_stall_limit_in_one_line(tmp_path: Path) 
     assert done.returncode == 2
     assert done.stderr.strip().splitlines()[-1].endswith("--stall-after: a number of seconds above 0 is needed, not '0'")
     assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_stopping_during_a_silent_stall_does_not_wait_on_the_network(room: Room, local: Store) -> None:
+    """docs/room.md ("a stopped shipper breaks a stalled round"): the console closes while the shipper waits on a
+    silent network; stop() returns at once instead of waiting for the stall to end, and nothing local is lost."""
+    import time
+
+    table_id = 211
+    local.create_table("Table 211", table_id=table_id)
+    _deal(local, table_id, 1, seed=17)
+    with _proxy(room) as proxy:
+        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id]).start()
+        assert shipper.wait_in_sync(15)
+        proxy.stall()
+        _deal(local, table_id, 1, seed=18)
+        shipper.wake()
+        time.sleep(1.0)  # the round is waiting on the silence now
+        assert shipper._watch.waited() > 0.5
+        started = time.monotonic()
+        shipper.stop(timeout=10)
+        assert time.monotonic() - started < 3
+        assert shipper._thread is not None and not shipper._thread.is_alive()
+    assert len(local.events(table_id)) > len(_server_rows(room, table_id))
