@@ -1,7 +1,8 @@
 """Shipping the table's log to the card room's PostgreSQL in the background, and its status as a value for the screen.
 
 The shipper wakes after each accepted command; its status (in sync, behind by N events, failing and why) is read
-on whichever thread asks (never the screen's: it looks at the local store's heads).
+on whichever thread asks (never the screen's: it looks at the local store's heads, never at the server, so it is
+current even while the shipper waits on a silent network: such a wait shows as failing after ``stall_after_s``).
 """
 
 from __future__ import annotations
@@ -43,8 +44,9 @@ def _report(status: ShipStatus) -> ShippingReport:
 class TableShipping:
     """The table's log shipped to the card room while the console runs (``stop`` when it closes)."""
 
-    def __init__(self, store: Store, server_url: str, table_id: int, session: TableSession) -> None:
-        self._shipper = Shipper(store, server_url, [table_id]).start()
+    def __init__(self, store: Store, server_url: str, table_id: int, session: TableSession, *, stall_after_s: float = 10.0) -> None:
+        """Start shipping ``table_id``; a round with the server silent for ``stall_after_s`` seconds shows as failing."""
+        self._shipper = Shipper(store, server_url, [table_id], stall_after_s=stall_after_s).start()
         self._unsubscribe = session.subscribe(lambda _: self._shipper.wake())
 
     def report(self) -> ShippingReport:

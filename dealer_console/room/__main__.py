@@ -1,7 +1,7 @@
 """``python -m dealer_console.room ship``: ship this console's tables to the card room's server.
 
     python -m dealer_console.room ship --server postgresql://cardroom_console@floor-server/cardroom \\
-        [--local sqlite:///path/to/dealer-console.sqlite3] [--table 7 ...]
+        [--local sqlite:///path/to/dealer-console.sqlite3] [--table 7 ...] [--stall-after 10]
 
 ``--server`` defaults to ``$DEALER_ROOM_SERVER_URL``; ``--local`` to the console's configured store
 (``$DEALER_STORE_DATABASE_URL``, else ``[store]`` of ``$DEALER_CONFIG``, else SQLite in the user's data folder); ``--table`` to every table in
@@ -23,6 +23,16 @@ from dealer_console.room.shipper import Shipper, ShipState, verify_room
 from dealer_console.store import Store
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = 0.0
+    if not value > 0 or value == float("inf"):
+        raise argparse.ArgumentTypeError(f"a number of seconds above 0 is needed, not {text!r}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m dealer_console.room", description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -32,6 +42,8 @@ def main(argv: list[str] | None = None) -> int:
     ship.add_argument("--local", default=os.environ.get("DEALER_STORE_DATABASE_URL"), help="the console's own store (default: configured)")
     ship.add_argument("--table", type=int, action="append", default=None,
                       help="table id to ship (default: $DEALER_ROOM_TABLE_ID, else every local table)")
+    ship.add_argument("--stall-after", type=_seconds, default=10.0,
+                      help="seconds without an answer from the server before the status says FAILING (default 10)")
     ship.add_argument("--status-every", type=float, default=30.0, help="print the status at least this often (seconds)")
     verify = commands.add_parser("verify", help="check every table's chain in the room's database (after a restore, for the floor)")
     verify.add_argument("--server", default=os.environ.get("DEALER_ROOM_SERVER_URL"), help="the room's PostgreSQL URL (floor role)")
@@ -52,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     if not tables:
         print("no table in the local store yet: open the table on this console first", file=sys.stderr)
         return 2
-    shipper = Shipper(local, args.server, tables).start()
+    shipper = Shipper(local, args.server, tables, stall_after_s=args.stall_after).start()
     stopping = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stopping.set())
     shown, shown_at = "", 0.0

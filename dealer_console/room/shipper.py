@@ -15,7 +15,13 @@ server unchanged (same ``seq``, same ``hash``), a batch per transaction:
    :class:`ShipConflictError`.
 
 A lost connection, a refused one or a server error leaves the local log untouched: the shipper
-waits (backing off up to ``max_backoff_s``) and resumes from the server's highest ``seq``.
+waits (backing off up to ``max_backoff_s``) and resumes from the server's highest ``seq``, which it
+reads again after each reconnect (a batch whose acknowledgement was lost is then counted as stored);
+until then it remembers the last head the server confirmed, so "behind by N" stays exact through an
+outage. A silent stall (a network that answers nothing and closes nothing) is noticed by the link's
+guards (:mod:`.link`: TCP keepalives, server-side timeouts, and a stall watch that breaks a round
+waiting longer than ``stall_after_s``, 10 s by default): the status says FAILING, and the shipper
+reconnects by itself when the network answers again.
 :meth:`Shipper.status` says what the console shows: in sync, behind by N events, or failing and why.
 """
 
@@ -30,7 +36,8 @@ from enum import Enum
 from typing import Any
 
 from dealer_console.room import log
-from dealer_console.room.errors import ShipConflictError
+from dealer_console.room.errors import RoomError, ShipConflictError
+from dealer_console.room.link import StallWatch, break_socket, link_conninfo
 from dealer_console.store.chain import GENESIS, ChainReport, LinkRow, link_hash, row_content, verify_chain
 from dealer_console.store.store import Store
 
@@ -55,14 +62,18 @@ class ShipStatus:
     last_shipped_at: datetime | None = None
     tables: dict[int, tuple[int, int]] = field(default_factory=dict)
     """Per table: (local head seq, server's confirmed seq)."""
+    unread: tuple[int, ...] = ()
+    """Tables whose head on the server this shipper has not read yet (the server not reached since it
+    started): their whole local log counts in ``behind``, an upper bound; every other table's count is exact."""
 
     def describe(self) -> str:
         """One line for the console's status bar."""
+        unread = " (the room's head not read yet)" if self.unread and self.behind else ""
         if self.state is ShipState.IN_SYNC:
             return "card room: in sync"
         if self.state is ShipState.BEHIND:
-            return f"card room: behind by {self.behind} event{'s' if self.behind != 1 else ''}"
-        return f"card room: FAILING, {self.behind} events not shipped: {self.error}"
+            return f"card room: behind by {self.behind} event{'s' if self.behind != 1 else ''}{unread}"
+        return f"card room: FAILING, {self.behind} events not shipped{unread}: {self.error}"
 
 
 class Shipper:
@@ -78,10 +89,14 @@ class Shipper:
         poll_s: float = 0.05,
         connect_timeout_s: float = 3.0,
         max_backoff_s: float = 2.0,
+        stall_after_s: float = 10.0,
         on_shipped: Callable[[int, list[Any]], None] | None = None,
     ) -> None:
+        if not 0 < stall_after_s < float("inf"):
+            raise RoomError(f"the stall limit must be a number of seconds above 0, not {stall_after_s!r}")
         self.local = local
         self.server_url = log.libpq_url(server_url)
+        self._conninfo = link_conninfo(self.server_url, stall_after_s=stall_after_s, connect_timeout_s=connect_timeout_s)
         self.table_ids = tuple(table_ids)
         self.batch = batch
         self.poll_s = poll_s
@@ -90,7 +105,10 @@ class Shipper:
         self.on_shipped = on_shipped
         self._connection: Any = None
         self._confirmed: dict[int, tuple[int, str]] = {}
-        """Per table: the server's highest seq and its hash, as last confirmed (reset on reconnect)."""
+        """Per table: the server's highest seq and its hash, as last confirmed (kept through reconnects, for the status)."""
+        self._checked: set[int] = set()
+        """Tables whose head has been read (and checked against the local log) on the current connection."""
+        self._watch = StallWatch(stall_after_s)
         self._local_heads: dict[int, int] = {}
         self._error: str | None = None
         self._conflict: ShipConflictError | None = None
@@ -99,21 +117,28 @@ class Shipper:
         self._stop = threading.Event()
         self._wake = threading.Event()
         self._thread: threading.Thread | None = None
+        self._watch_thread: threading.Thread | None = None
 
     # ------------------------------------------------------------------ running
 
     def start(self) -> Shipper:
         """Ship in a background thread until :meth:`stop`."""
         self._thread = threading.Thread(target=self._run, name="room-shipper", daemon=True)
+        self._watch_thread = threading.Thread(target=self._watch_stalls, name="room-shipper-watch", daemon=True)
         self._thread.start()
+        self._watch_thread.start()
         return self
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Stop the thread and close the server connection."""
+        """Stop the thread and close the server connection (a round waiting on a silent network is broken off)."""
         self._stop.set()
         self._wake.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
+        connection = self._connection
+        if connection is not None and self._watch.waited() > 0:
+            break_socket(connection)
+        for thread in (self._thread, self._watch_thread):
+            if thread is not None:
+                thread.join(timeout)
         self._disconnect()
 
     @property
@@ -139,6 +164,10 @@ class Shipper:
             except Exception:  # any failure: status says why, retry after a pause
                 self._stop.wait(backoff)
                 backoff = min(backoff * 2, self.max_backoff_s)
+
+    def _watch_stalls(self) -> None:
+        while not self._stop.wait(min(0.5, self._watch.stall_after_s / 4)):
+            self._watch.check()
 
     def wait_in_sync(self, timeout: float) -> bool:
         """Block until every local event is on the server (or ``timeout`` seconds pass)."""
@@ -166,20 +195,24 @@ class Shipper:
                 return ShipStatus(ShipState.FAILING, 0, f"cannot read the local store: {failure}")
         with self._lock:
             tables = {t: (self._local_heads.get(t, 0), self._confirmed.get(t, (0, GENESIS))[0]) for t in self.table_ids}
+            unread = tuple(t for t in self.table_ids if t not in self._confirmed)
             error = str(self._conflict) if self._conflict is not None else self._error
             shipped_at = self._last_shipped_at
         behind = sum(max(0, local - server) for local, server in tables.values())
+        if error is None and self._watch.stalled():
+            error = self._stall_reason()
         if error is not None:
-            return ShipStatus(ShipState.FAILING, behind, error, shipped_at, tables)
+            return ShipStatus(ShipState.FAILING, behind, error, shipped_at, tables, unread)
         state = ShipState.IN_SYNC if behind == 0 else ShipState.BEHIND
-        return ShipStatus(state, behind, None, shipped_at, tables)
+        return ShipStatus(state, behind, None, shipped_at, tables, unread)
 
     # ------------------------------------------------------------------ one round
 
     def _connect(self) -> Any:
         if self._connection is None or self._connection.closed:
-            self._confirmed.clear()  # resume from what the server says it has
-            self._connection = log.connect(self.server_url, connect_timeout_s=self.connect_timeout_s)
+            self._checked.clear()  # read every head again: resume from what the server says it has
+            self._connection = log.connect(self._conninfo, connect_timeout_s=self.connect_timeout_s)
+        self._watch.using(self._connection)
         return self._connection
 
     def _disconnect(self) -> None:
@@ -194,6 +227,7 @@ class Shipper:
         """Ship every table's pending events (up to ``batch`` each); return how many were sent."""
         if self._conflict is not None:
             raise self._conflict
+        self._watch.begin(self._connection)
         try:
             heads = self._read_local_heads()
             with self._lock:
@@ -202,20 +236,27 @@ class Shipper:
             sent = 0
             for table_id in self.table_ids:
                 sent += self._ship_table(connection, table_id, heads.get(table_id, 0))
+            self._watch.end()
             with self._lock:
                 self._error = None
             return sent
         except ShipConflictError as conflict:
+            self._watch.end()
             with self._lock:
                 self._conflict = conflict
             self._disconnect()
             raise
         except Exception as error:
+            stalled = self._watch.end()
             text = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
             with self._lock:
-                self._error = f"{type(error).__name__}: {text}"
+                self._error = self._stall_reason() if stalled else f"{type(error).__name__}: {text}"
             self._disconnect()
             raise
+
+    def _stall_reason(self) -> str:
+        # one wording for the whole stall, so the console reports it once (not once per second waited)
+        return f"stalled: no answer from the room's server for over {self._watch.stall_after_s:g} s (network or server silent)"
 
     def _server_head(self, connection: Any, table_id: int) -> tuple[int, str]:
         stored = log.head(connection, table_id)
@@ -235,10 +276,11 @@ class Shipper:
         return seq, digest
 
     def _ship_table(self, connection: Any, table_id: int, local_head: int) -> int:
-        if table_id not in self._confirmed:
+        if table_id not in self._checked:
             head = self._server_head(connection, table_id)
             with self._lock:
                 self._confirmed[table_id] = head
+            self._checked.add(table_id)
         server_seq, previous = self._confirmed[table_id]
         if server_seq >= local_head:
             return 0

@@ -1,8 +1,10 @@
-"""A small TCP proxy on 127.0.0.1 between shippers and PostgreSQL, whose connection can be cut.
+"""A small TCP proxy on 127.0.0.1 between shippers and PostgreSQL, whose connection can be cut or stalled.
 
 ``cut()`` closes every open connection and refuses new ones (accepted, then closed at once) until
-``restore()``: what a console sees when the room's network or server goes away. The real server
-is never stopped.
+``restore()``: what a console sees when the room's network or server goes away. ``stall()`` is the
+silent kind: every connection stays open and new ones are accepted, but nothing is forwarded either
+way (what a console sees when a switch or a firewall drops its packets without a word) until
+``resume()``, when what was held goes on in order. The real server is never stopped.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class CuttableProxy:
         self._lock = threading.Lock()
         self._cut = threading.Event()
         self._stop = threading.Event()
+        self._flowing = threading.Event()
+        self._flowing.set()
         self.refused = 0
         self.accepted = 0
         self._thread = threading.Thread(target=self._accept, name="cuttable-proxy", daemon=True)
@@ -37,6 +41,7 @@ class CuttableProxy:
 
     def close(self) -> None:
         self._stop.set()
+        self._flowing.set()
         self._thread.join(2)
         self._listener.close()
         self._drop_all()
@@ -49,6 +54,21 @@ class CuttableProxy:
     def restore(self) -> None:
         """Accept and forward again."""
         self._cut.clear()
+
+    def stall(self) -> None:
+        """Forward nothing, close nothing: connections stay open (new ones too) and their bytes are held."""
+        self._flowing.clear()
+
+    def resume(self) -> None:
+        """Forward again, the held bytes first."""
+        self._flowing.set()
+
+    def _held(self) -> bool:
+        """Wait while stalled; ``True`` when the connection is to be dropped instead (cut or closed)."""
+        while not self._flowing.wait(0.1):
+            if self._cut.is_set() or self._stop.is_set():
+                return True
+        return self._cut.is_set()
 
     def _drop_all(self) -> None:
         with self._lock:
@@ -89,7 +109,7 @@ class CuttableProxy:
         try:
             while True:
                 data = source.recv(65536)
-                if not data or self._cut.is_set():
+                if self._held() or not data:  # a closed end is held too: a stall says nothing
                     break
                 sink.sendall(data)
         except OSError:

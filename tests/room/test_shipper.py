@@ -79,6 +79,7 @@ def test_an_event_sent_twice_is_stored_once(room: Room, local: Store) -> None:
     again = Shipper(local, room.url(room.console_role), [table_id])
     again._connection = again._connect()
     again._confirmed[table_id] = (0, "0" * 64)  # as if the acknowledgement had been lost: resend everything
+    again._checked.add(table_id)  # ... and not read the server's head on this connection
     assert again.ship_once() == len(local.events(table_id))
     again.stop()
     rows = _server_rows(room, table_id)
@@ -220,3 +221,169 @@ def test_a_console_restored_from_an_old_copy_cannot_overwrite_what_the_room_hold
         assert [(row.seq, row.hash) for row in _server_rows(room, table_id)] == before
         live.stop()
         stale.stop()
+
+
+def _proxy(room: Room) -> CuttableProxy:
+    return CuttableProxy(("127.0.0.1", int(room.admin_url.rpartition(":")[2].partition("/")[0])))
+
+
+def test_behind_by_n_is_exact_through_reconnects(room: Room, local: Store) -> None:
+    """Issue 27 ("the shipper forgets what the server holds after a disconnect and reports the whole log
+    as unshipped"): through a cut and any number of failed reconnects, "behind by N" counts only the
+    events dealt since the last confirmed batch; a batch whose acknowledgement was lost (stored, then
+    the connection cut before the shipper heard) is counted as stored once the server is reached again."""
+    table_id = 208
+    local.create_table("Table 208", table_id=table_id)
+    _deal(local, table_id, 2, seed=12)
+    with _proxy(room) as proxy:
+        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id], connect_timeout_s=1)
+        while shipper.ship_once():
+            pass
+        shipped = len(local.events(table_id))
+        proxy.cut()
+        _deal(local, table_id, 1, seed=13)
+        dealt = len(local.events(table_id)) - shipped
+        for _ in range(3):  # the first attempt finds the old connection dead, the next ones cannot connect
+            with pytest.raises(psycopg.OperationalError):
+                shipper.ship_once()
+            status = shipper.status(refresh=True)
+            assert status.state is ShipState.FAILING
+            assert status.behind == dealt > 0 and status.tables[table_id] == (shipped + dealt, shipped)
+            assert status.unread == () and f"FAILING, {dealt} events not shipped:" in status.describe()
+        # the room stores the new events while this shipper is cut off (its acknowledgement lost)
+        other = Shipper(local, room.url(room.console_role), [table_id])
+        assert other.ship_once() == dealt
+        other.stop()
+        assert shipper.status(refresh=True).behind == dealt  # what this shipper knows: still exact for its last word
+        proxy.restore()
+        assert shipper.ship_once() == 0  # the head read again: nothing left to send
+        status = shipper.status(refresh=True)
+        assert status.state is ShipState.IN_SYNC and status.behind == 0
+        shipper.stop()
+    assert [row.seq for row in _server_rows(room, table_id)] == list(range(1, shipped + dealt + 1))
+
+
+def test_a_server_never_reached_counts_the_whole_log_and_says_so(local: Store) -> None:
+    """Issue 27 ("behind by N is exact"): a shipper that has not read the room's head since it started
+    cannot know what the room holds; the count is then the whole local log, and the line says it is
+    not the room's word."""
+    local.create_table("Table 209", table_id=209)
+    _deal(local, 209, 1, seed=14)
+    shipper = Shipper(local, "postgresql://cardroom_console@127.0.0.1:1/cardroom", [209], connect_timeout_s=1)
+    with pytest.raises(psycopg.OperationalError):
+        shipper.ship_once()
+    status = shipper.status(refresh=True)
+    assert status.state is ShipState.FAILING and status.unread == (209,)
+    assert status.behind == len(local.events(209))
+    assert "(the room's head not read yet)" in status.describe()
+    shipper.stop()
+
+
+def test_a_silent_stall_shows_failing_within_15_s_and_every_event_arrives_once_in_order_after(room: Room, local: Store) -> None:
+    """Issue 27, done-when 5: the network between console and room goes silent (the proxy holds every
+    byte and closes nothing, new connections included) while the table deals on. With the default
+    settings the status says FAILING, naming the stall, within 15 s; when the network answers again
+    the shipper recovers by itself, and every event is on the server once, seq 1..n, with the local hashes."""
+    import time
+
+    table_id = 210
+    local.create_table("Table 210", table_id=table_id)
+    _deal(local, table_id, 1, seed=15)
+    with _proxy(room) as proxy:
+        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id]).start()
+        try:
+            assert shipper.wait_in_sync(15)
+            proxy.stall()
+            stalled_at = time.monotonic()
+            _deal(local, table_id, 2, seed=16)  # the table keeps dealing; the shipper sends into the silence
+            shipper.wake()
+            states = []
+            while time.monotonic() - stalled_at < 15:
+                status = shipper.status(refresh=True)
+                states.append(status.state)
+                if status.state is ShipState.FAILING:
+                    break
+                time.sleep(0.2)
+            failing_after = time.monotonic() - stalled_at
+            assert status.state is ShipState.FAILING, f"no FAILING within 15 s of a silent stall: {states[-3:]}"
+            assert "stalled" in (status.error or ""), status.error
+            assert status.behind == len(local.events(table_id)) - status.tables[table_id][1] > 0
+            time.sleep(4)  # the stall goes on: the status stays FAILING (reconnects into the silence fail too)
+            assert shipper.status(refresh=True).state is ShipState.FAILING
+            proxy.resume()
+            assert shipper.wait_in_sync(30), shipper.status(refresh=True).describe()
+            assert shipper.status(refresh=True).error is None
+        finally:
+            shipper.stop()
+    print(f"silent stall: FAILING after {failing_after:.1f} s")
+    rows = _server_rows(room, table_id)
+    local_events = local.events(table_id)
+    assert [row.seq for row in rows] == list(range(1, len(local_events) + 1))
+    assert [row.hash for row in rows] == [event.hash for event in local_events]
+    report = verify_chain(table_id, "Table 210", rows, head=(local_events[-1].seq, local_events[-1].hash))
+    assert report.intact, report.describe()
+
+
+def test_the_link_asks_for_keepalives_and_server_side_timeouts(room: Room) -> None:
+    """Issue 27 ("uses a statement timeout and TCP keepalives"): the connection the shipper opens has
+    statement_timeout and idle_in_transaction_session_timeout set on the server from its stall limit,
+    and libpq's keepalive and timeout parameters, the URL's own options kept."""
+    from dealer_console.room import log
+    from dealer_console.room.link import link_conninfo
+
+    url = room.url(room.console_role) + "?options=-c%20application_name%3Dtable-7"
+    conninfo = link_conninfo(url, stall_after_s=4, connect_timeout_s=2)
+    with log.connect(conninfo) as connection:
+        assert connection.execute("SHOW statement_timeout").fetchone()[0] == "4s"
+        assert connection.execute("SHOW idle_in_transaction_session_timeout").fetchone()[0] == "8s"
+        assert connection.execute("SHOW application_name").fetchone()[0] == "table-7"
+        info = connection.info.get_parameters()
+    assert info["keepalives"] == "1" and info["keepalives_count"] == "3" and info["tcp_user_timeout"] == "4000"
+    assert int(info["keepalives_idle"]) + 3 * int(info["keepalives_interval"]) <= 4 + 3 * 1
+    assert info["connect_timeout"] == "2"
+
+
+@pytest.mark.parametrize("limit", [0, -1, float("nan"), float("inf")])
+def test_a_stall_limit_that_is_not_a_positive_number_of_seconds_is_refused(local: Store, limit: float) -> None:
+    """Issue 27 ("says FAILING after a stall (default 10 s, configurable)"): a limit of 0, below 0, NaN or
+    infinity would report every round as stalled or none; the shipper refuses it, naming the value."""
+    from dealer_console.room import RoomError
+
+    with pytest.raises(RoomError, match=f"not {limit!r}"):
+        Shipper(local, "postgresql://cardroom_console@127.0.0.1:1/cardroom", [1], stall_after_s=limit)
+
+
+def test_the_ship_command_refuses_a_bad_stall_limit_in_one_line(tmp_path: Path) -> None:
+    """`python -m dealer_console.room ship --stall-after 0`: one line naming the value, exit 2, nothing started."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-m", "dealer_console.room", "ship", "--server", "postgresql://x@127.0.0.1:1/y",
+                           "--local", f"sqlite:///{tmp_path / 'none.sqlite3'}", "--stall-after", "0"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2
+    assert done.stderr.strip().splitlines()[-1].endswith("--stall-after: a number of seconds above 0 is needed, not '0'")
+    assert not (tmp_path / "none.sqlite3").exists()
+
+
+def test_stopping_during_a_silent_stall_does_not_wait_on_the_network(room: Room, local: Store) -> None:
+    """docs/room.md ("a stopped shipper breaks a stalled round"): the console closes while the shipper waits on a
+    silent network; stop() returns at once instead of waiting for the stall to end, and nothing local is lost."""
+    import time
+
+    table_id = 211
+    local.create_table("Table 211", table_id=table_id)
+    _deal(local, table_id, 1, seed=17)
+    with _proxy(room) as proxy:
+        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id]).start()
+        assert shipper.wait_in_sync(15)
+        proxy.stall()
+        _deal(local, table_id, 1, seed=18)
+        shipper.wake()
+        time.sleep(1.0)  # the round is waiting on the silence now
+        assert shipper._watch.waited() > 0.5
+        started = time.monotonic()
+        shipper.stop(timeout=10)
+        assert time.monotonic() - started < 3
+        assert shipper._thread is not None and not shipper._thread.is_alive()
+    assert len(local.events(table_id)) > len(_server_rows(room, table_id))

@@ -66,3 +66,37 @@ def test_an_unreachable_card_room_shows_failing_and_why_and_the_table_deals_on(t
         failing = [m for m in window.notification_area.messages() if "failing" in m]
         assert len(failing) == 1, "the same failure is reported once, not on every poll"
         window.close()
+
+
+def test_a_silent_stall_turns_the_status_bar_to_failing_and_back_to_in_sync(room: Room, tmp_path: Path, qtbot, open_window) -> None:  # noqa: F811  # type: ignore[no-untyped-def]
+    """Issue 27 ("says FAILING after a stall ... and recovers by itself"): the network to the room goes silent
+    (tests/room/proxy.py holds every byte, closes nothing) while the dealer deals on; the status bar says FAILING
+    and why, the notification area says the stall once; when the network answers again the bar says "in sync" by
+    itself and every local event is on the server once, in order."""
+    from tests.room.proxy import CuttableProxy
+
+    port = int(room.admin_url.rpartition(":")[2].partition("/")[0])
+    with Store.open(f"sqlite:///{tmp_path / 'console.sqlite3'}") as store, CuttableProxy(("127.0.0.1", port)) as proxy:
+        session = demo_session(game="O", seed=4, players=3, store=store, table_id=312)
+        window = open_window(session)
+        shipping = TableShipping(store, room.url(room.console_role, port=proxy.port), session.recorder.table_id, session, stall_after_s=2)
+        status = show_shipping(window, shipping)
+        session.start_hand()
+        settle(qtbot, session)
+        qtbot.waitUntil(lambda: status.text() == "card room: in sync", timeout=15_000)
+        proxy.stall()
+        for step in ("D", "C", "C"):
+            key(qtbot, window, step)
+            settle(qtbot, session)
+        qtbot.waitUntil(lambda: status.text().startswith("card room: FAILING"), timeout=15_000)
+        assert "stall" in status.text() and "not shipped" in status.text()
+        proxy.resume()
+        qtbot.waitUntil(lambda: status.text() == "card room: in sync", timeout=30_000)
+        messages = window.notification_area.messages()
+        assert sum("failing" in m and "stalled" in m for m in messages) == 1, "one stall, reported once"
+        assert any("works again" in m for m in messages)
+        local = [event.seq for event in store.events(312)]
+        with psycopg.connect(room.owner_url) as connection:
+            shipped = [row[0] for row in connection.execute("SELECT seq FROM room_events WHERE table_id = 312 ORDER BY seq")]
+        assert shipped == local and len(local) > 3
+        window.close()
