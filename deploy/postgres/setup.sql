@@ -34,6 +34,8 @@ ALTER TABLE room_staff_actions OWNER TO :"owner_role";
 REVOKE ALL ON room_events, room_rulings, room_evidence, room_consoles, room_settings, room_floor_sessions, room_staff_actions
     FROM PUBLIC, :"console_role", :"floor_role";
 
+REVOKE ALL ON SEQUENCE room_rulings_id_seq, room_staff_actions_id_seq FROM PUBLIC, :"console_role", :"floor_role";
+
 -- consoles: append only, their own table's rows only (the policies below)
 GRANT SELECT, INSERT ON room_events, room_evidence TO :"console_role";
 GRANT SELECT ON room_consoles TO :"console_role";
