@@ -69,11 +69,10 @@ def catch_up(setup: Any, admin_url: str, roles: dict[str, str], consoles: list[t
 
     database = f"{roles['console_role'].replace('bench_console_', 'bench_catchup_')}"
     try:
-        url = setup.setup(admin_url, database, migrate_store=False, **roles)
-        head, _, rest = url.partition("://")
-        console_url = f"{head}://{roles['console_role']}@{rest.rpartition('@')[2]}"
+        url = setup.setup(admin_url, database, migrate_store=False, tables=[t for t, _ in consoles], **roles)
         stores = [Store.open(f"sqlite:///{path}") for _, path in consoles]
-        shippers = [Shipper(store, console_url, [t], batch=1000) for store, (t, _) in zip(stores, consoles, strict=True)]
+        shippers = [Shipper(store, console_url(url, setup.console_login(roles["console_role"], t)), [t], batch=1000)
+                    for store, (t, _) in zip(stores, consoles, strict=True)]
         counts = [0] * len(shippers)
 
         def drain(index: int) -> None:
@@ -95,6 +94,12 @@ def catch_up(setup: Any, admin_url: str, roles: dict[str, str], consoles: list[t
         setup.drop(admin_url, database, [])
 
 
+def console_url(database_url: str, login: str) -> str:
+    """The room's URL as one table's console login (one login per table, deploy/postgres/setup.py)."""
+    head, _, rest = database_url.partition("://")
+    return f"{head}://{login}@{rest.rpartition('@')[2]}"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true")
@@ -109,16 +114,16 @@ def main() -> int:
     roles = dict(owner_role=f"bench_owner_{token}", console_role=f"bench_console_{token}", floor_role=f"bench_floor_{token}")
     database = f"bench_room_{token}"
     try:
-        owner_url = setup.setup(admin_url, database, migrate_store=False, **roles)
-        head, _, rest = owner_url.partition("://")
-        console_url = f"{head}://{roles['console_role']}@{rest.rpartition('@')[2]}"
+        tables = list(range(1, args.consoles + 1))
+        owner_url = setup.setup(admin_url, database, migrate_store=False, tables=tables, **roles)
         context = multiprocessing.get_context("spawn")
         stop = context.Event()
         results: Any = context.Queue()
-        tables = list(range(1, args.consoles + 1))
         with tempfile.TemporaryDirectory(prefix="bench-room-") as folder:
             processes = [
-                context.Process(target=run_console, args=(t, str(Path(folder) / f"console{t}.sqlite3"), console_url, 1000 + t, 1, stop, results))
+                context.Process(target=run_console, args=(t, str(Path(folder) / f"console{t}.sqlite3"),
+                                                      console_url(owner_url, setup.console_login(roles["console_role"], t)), 1000 + t, 1,
+                                                      stop, results))
                 for t in tables
             ]
             for process in processes:

@@ -40,7 +40,13 @@ class OpenReview:
     _store: Store
 
     def sign_in(self, name: str, secret: str) -> StaffMember:
-        """Check a floor manager's (or dealer's) name and PIN or password against the database's staff accounts."""
+        """Check a floor manager's (or dealer's) name and PIN or password against the database's staff accounts.
+
+        In the card room the check runs on the server (the floor's login never reads a PIN hash) and
+        opens the session under which the review records rulings.
+        """
+        if isinstance(self.source, RoomSource):
+            return self.source.sign_in(name, secret)
         return self._store.sign_in(name, secret)
 
     def close(self) -> None:
@@ -60,7 +66,8 @@ def open_review(settings: StoreSettings, *, room: bool) -> OpenReview:
         return OpenReview(StoreSource(store), store)
     if not settings.database_url:
         raise StoreError("the card room's log is read at a PostgreSQL URL: give it with --database URL")
-    source = RoomSource(settings.database_url, connect_timeout_s=settings.connect_timeout_s)
+    source = RoomSource(settings.database_url, connect_timeout_s=settings.connect_timeout_s,
+                        reportable_threshold=settings.reportable_threshold)
     try:
         source.refresh()
         # the floor's role reads the store's tables of the room's database (staff) and may not migrate them

@@ -31,6 +31,7 @@ from dealer_console.floor.corrections import (
     replacement_text,
 )
 from dealer_console.floor.errors import CorrectionError, ReadOnlySourceError, RulingError
+from dealer_console.floor.room_source import RoomSource
 from dealer_console.floor.source import ReviewSource, StoreSource
 from dealer_console.store.chain import ChainReport
 from dealer_console.store.errors import EvidenceError, NotAuthorizedError, ReplayError
@@ -394,14 +395,23 @@ class HandReview:
 
     def record_ruling(self, *, by: StaffMember, rule: str, decision: str, pot_held: bool, disputed_amount: int,
                       dispute: DisputeKind) -> HandReview:
-        """Store a floor manager's ruling on this hand (late when its dispute window has closed); return the hand read again."""
-        store = self._writable_store()
+        """Store a floor manager's ruling on this hand (late when its dispute window has closed); return the hand read again.
+
+        In the card room's review the ruling goes to the room's ``room_rulings`` under the floor
+        manager's own signed-in session (:meth:`RoomSource.record_ruling`).
+        """
+        store = None if isinstance(self.source, RoomSource) else self._writable_store()
         _require_floor_manager(by, "record a ruling")
         if not rule.strip() or not decision.strip():
             missing = "rule" if not rule.strip() else "decision"
             raise RulingError("a ruling needs the rule cited and the decision", field=missing, value=rule if missing == "rule" else decision)
         if disputed_amount < 0:
             raise RulingError(f"the disputed amount cannot be negative ({disputed_amount})", field="disputed_amount", value=disputed_amount)
+        if store is None:
+            assert isinstance(self.source, RoomSource)
+            self.source.record_ruling(self.summary.id, by=by, rule=rule.strip(), decision=decision.strip(), pot_held=pot_held,
+                                      disputed_amount=disputed_amount, late=self.windows().closed(dispute))
+            return self.reload()
         store.record_ruling(self.summary.table_id, by=by, rule=rule.strip(), decision=decision.strip(), pot_held=pot_held,
                             disputed_amount=disputed_amount, hand_number=self.summary.number, late=self.windows().closed(dispute))
         return self.reload()
@@ -409,7 +419,7 @@ class HandReview:
     def _writable_store(self) -> Store:
         if not isinstance(self.source, StoreSource):
             raise ReadOnlySourceError(f"{self.source.where} is the card room's shipped log, which only the tables' consoles write:"
-                                      " record the correction or ruling at the table's console (or on its store)", where=self.source.where)
+                                      " record the correction at the table's console (or on its store)", where=self.source.where)
         return self.source.store
 
 

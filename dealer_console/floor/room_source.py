@@ -14,7 +14,13 @@ it has, through the primary key, and
   the floor's searches, in memory, replaying each hand's engine events once as they arrive.
 
 Hands get the review's own ids here (a console's hand ids are its own, so two tables both have a
-hand id 1); a hand is named to the floor by table and number. Camera images are not shipped.
+hand id 1); a hand is named to the floor by table and number. Camera images come from
+``room_evidence`` (shipped with the events, checked against their SHA-256 on every read).
+
+The floor records rulings here too: :meth:`RoomSource.sign_in` opens a session on the room's server
+(:mod:`dealer_console.room.floor_session`), and :meth:`RoomSource.record_ruling` records a ruling in
+``room_rulings`` under that session, so the server names the signed-in floor manager and the
+database login whatever the caller says. The index reads those rulings with the events.
 """
 
 from __future__ import annotations
@@ -27,18 +33,20 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any
 
+from dealer_console.config import StoreSettings
 from dealer_console.engine.events import EVENT_TYPES, Event
 from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.replay import ReplayStepError, replay_into
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandStarted
 from dealer_console.floor.source import NextHand, check_rows, next_hand_from
-from dealer_console.room import log
+from dealer_console.room import evidence, floor_session, log
+from dealer_console.room.floor_session import FloorSession, RoomRuling
 from dealer_console.store.chain import GENESIS, ChainBreak, ChainReport, LinkRow, link_hash, row_content, verify_chain
-from dealer_console.store.errors import EvidenceError, RecordNotFoundError, ReplayError, StoreUnavailableError
-from dealer_console.store.models import HandStatus
+from dealer_console.store.errors import NotAuthorizedError, RecordNotFoundError, ReplayError, StoreUnavailableError
+from dealer_console.store.models import HandStatus, Role
 from dealer_console.store.records import HandClosed, HandOpened, TableOpened
 from dealer_console.store.search import HandQuery, HandSummary
-from dealer_console.store.stored import StoredEvent, TableInfo
+from dealer_console.store.stored import StaffMember, StoredEvent, TableInfo
 
 _BATCH = 5000
 
@@ -98,7 +106,8 @@ class RoomTable:
 class RoomSource:
     """The card room's ``room_events``, read-only, every table, refreshed by :meth:`refresh`."""
 
-    def __init__(self, url: str, *, connect_timeout_s: float = 5.0) -> None:
+    def __init__(self, url: str, *, connect_timeout_s: float = 5.0,
+                 reportable_threshold: int = StoreSettings().reportable_threshold) -> None:
         import psycopg
 
         self._url = log.libpq_url(url)
@@ -113,6 +122,9 @@ class RoomSource:
         self._tables: dict[int, RoomTable] = {}
         self._hands: list[RoomHand] = []
         self._staff_known: bool | None = None
+        self._session: FloorSession | None = None
+        self._rulings: list[RoomRuling] = []
+        self.reportable_threshold = reportable_threshold
 
     # ------------------------------------------------------------------ reading the log
 
@@ -124,8 +136,19 @@ class RoomSource:
     def writable(self) -> bool:
         return False
 
+    @property
+    def records_rulings(self) -> bool:
+        """The floor records rulings in the room (``room_rulings``), under a session opened by :meth:`sign_in`."""
+        return True
+
     def close(self) -> None:
         with self._lock:
+            if self._session is not None and not self._connection.closed:
+                try:
+                    floor_session.sign_out(self._connection, self._session)
+                except Exception:  # closing anyway: an unreachable server ends nothing it could still use
+                    pass
+            self._session = None
             self._connection.close()
 
     def now(self) -> datetime:
@@ -147,9 +170,19 @@ class RoomSource:
                         new += len(rows)
                         if len(rows) < _BATCH:
                             break
+                self._read_rulings()
                 return new
             except psycopg.Error as error:
                 raise StoreUnavailableError(f"reading the card room's log at {self._shown}: {_first_line(error)}", url=self._shown) from error
+
+    def _read_rulings(self) -> None:
+        for ruling in floor_session.rulings_after(self._connection, self._rulings[-1].id if self._rulings else 0):
+            self._rulings.append(ruling)
+            table = self._tables.get(ruling.table_id)
+            if table is not None and ruling.hand_number in table.numbers:
+                hand = self._hands[table.numbers[ruling.hand_number] - 1]
+                hand.ruled = True
+                hand.reportable = hand.reportable or ruling.reportable
 
     def _read(self, table: RoomTable, row: Any) -> None:
         link = LinkRow.of(row)
@@ -294,11 +327,13 @@ class RoomSource:
             return dict(self._hand(hand_id).players)
 
     def evidence(self, sha256: str) -> bytes:
-        raise EvidenceError(f"evidence {sha256[:12]}... is kept at the table's console: camera images are not shipped to the card"
-                            " room's server (the log keeps its SHA-256)", sha256=sha256)
+        """The image as the room holds it, checked against its SHA-256 (raises :class:`EvidenceError`)."""
+        with self._lock:
+            return evidence.evidence(self._connection, sha256)
 
     def media_types(self, hashes: Sequence[str]) -> dict[str, str]:
-        return {}
+        with self._lock:
+            return evidence.media_types(self._connection, hashes)
 
     def check_links(self, table_id: int, seqs: Sequence[int]) -> list[str]:
         wanted = sorted(set(seqs) | {seq - 1 for seq in seqs if seq > 1})
@@ -339,6 +374,38 @@ class RoomSource:
         with self._lock:
             role = log.staff_role(self._connection, name)
         return role == "floor_manager"
+
+    # ------------------------------------------------------------------ the floor's session
+
+    def sign_in(self, name: str, secret: str) -> StaffMember:
+        """Sign a staff member in on the room's server; a floor manager's session is kept for recording rulings."""
+        with self._lock:
+            session = floor_session.sign_in(self._connection, name, secret)
+            if session.member.role is Role.FLOOR_MANAGER:
+                if self._session is not None:
+                    floor_session.sign_out(self._connection, self._session)
+                self._session = session
+        return session.member
+
+    def record_ruling(self, hand_id: int, *, by: StaffMember, rule: str, decision: str, pot_held: bool, disputed_amount: int,
+                      late: bool) -> RoomRuling:
+        """Record a ruling on a hand in ``room_rulings`` under the signed-in floor manager's session; return it as stored."""
+        with self._lock:
+            session = self._session
+            if session is None or session.member != by:
+                raise NotAuthorizedError(f"{by.name!r} is not signed in at this review: sign in to record a ruling in the card room")
+            hand = self._hand(hand_id)
+            ruling_id = floor_session.record_ruling(
+                self._connection, session, table_id=hand.table_id, hand_number=hand.number, rule=rule, decision=decision,
+                pot_held=pot_held, disputed_amount=disputed_amount, reportable=disputed_amount >= self.reportable_threshold, late=late)
+            self._read_rulings()
+            return next(ruling for ruling in self._rulings if ruling.id == ruling_id)
+
+    def rulings(self, hand_id: int) -> list[RoomRuling]:
+        """The rulings recorded in the room on this hand, in order."""
+        with self._lock:
+            hand = self._hand(hand_id)
+            return [r for r in self._rulings if r.table_id == hand.table_id and r.hand_number == hand.number]
 
     def hands_indexed(self) -> int:
         """Hands the index holds."""

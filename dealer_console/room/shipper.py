@@ -35,7 +35,7 @@ from datetime import UTC, datetime
 from enum import Enum
 from typing import Any
 
-from dealer_console.room import log
+from dealer_console.room import evidence, log
 from dealer_console.room.errors import RoomError, ShipConflictError
 from dealer_console.room.link import StallWatch, break_socket, link_conninfo
 from dealer_console.store.chain import GENESIS, ChainReport, LinkRow, link_hash, row_content, verify_chain
@@ -298,6 +298,7 @@ class Shipper:
             return 0
         import psycopg
 
+        evidence.ship_evidence(connection, self.local, table_id, [value[10] for value in values])
         try:
             stored = log.append(connection, table_id, values)
         except psycopg.errors.CheckViolation as error:  # the server's link trigger: a gap or a fork

@@ -283,9 +283,10 @@ class ReviewWindow(QMainWindow):
         writable = on and self.source.writable
         for button in (self.first_button, self.previous_button, self.next_button, self.last_button, self.html_button, self.pdf_button):
             button.setEnabled(on)
-        for button in (self.correct_button, self.ruling_button):
-            button.setEnabled(writable)
-            button.setToolTip("" if writable or not on else "the card room's log is written by the tables' consoles only")
+        rules = on and (writable or getattr(self.source, "records_rulings", False))  # the room records rulings of its own
+        for button, enabled in ((self.correct_button, writable), (self.ruling_button, rules)):
+            button.setEnabled(enabled)
+            button.setToolTip("" if enabled or not on else "the card room's log is written by the tables' consoles only")
 
     # ------------------------------------------------------------------ stepping
 

@@ -54,6 +54,12 @@ class Room:
     floor_role: str
     owner_role: str
 
+    def console_url(self, table_id: int, *, port: int | None = None) -> str:
+        """The URL of table ``table_id``'s own console login (made by setup.py's ``add_console`` the first time)."""
+        setup = _setup_module()
+        login = setup.add_console(self.admin_url, self.database, table_id, console_role=self.console_role)
+        return self.url(login, port=port)
+
     def url(self, role: str | None = None, *, port: int | None = None) -> str:
         """The room's URL as ``role`` (default: the admin), through ``port`` if given (a proxy)."""
         url = _with_database(ADMIN_URL, self.database, role)

@@ -31,7 +31,7 @@ def _ship_hands(room: Room, tmp_path: Path, table_id: int, hands: int) -> int:
             recorded = open_hand(store, table_id, random_hand_setup(rng))
             play_to_end(recorded, rng)
             recorded.close()
-        shipper = Shipper(store, room.url(room.console_role), [table_id])
+        shipper = Shipper(store, room.console_url(table_id), [table_id])
         while shipper.ship_once():
             pass
         shipper.stop()

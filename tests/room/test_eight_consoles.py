@@ -43,9 +43,9 @@ def test_eight_consoles_ship_every_event_once_in_order_through_a_cut_connection(
     results: Any = context.Queue()
     tables = list(range(301, 301 + CONSOLES))
     with CuttableProxy(("127.0.0.1", _server_port(room))) as proxy:
-        url = room.url(room.console_role, port=proxy.port)
         processes = [
-            context.Process(target=run_console, args=(table_id, str(tmp_path / f"console{table_id}.sqlite3"), url, table_id, 3, stop, results))
+            context.Process(target=run_console, args=(table_id, str(tmp_path / f"console{table_id}.sqlite3"),
+                                                      room.console_url(table_id, port=proxy.port), table_id, 3, stop, results))
             for table_id in tables
         ]
         started = time.monotonic()

@@ -52,7 +52,7 @@ def test_events_arrive_in_order_with_their_hashes_and_the_chain_verifies(room: R
     table_id = 201
     local.create_table("Table 201", table_id=table_id)
     _deal(local, table_id, 3, seed=1)
-    shipper = Shipper(local, room.url(room.console_role), [table_id])
+    shipper = Shipper(local, room.console_url(table_id), [table_id])
     assert shipper.status(refresh=True).state is ShipState.BEHIND
     while shipper.ship_once():
         pass
@@ -73,10 +73,10 @@ def test_an_event_sent_twice_is_stored_once(room: Room, local: Store) -> None:
     table_id = 202
     local.create_table("Table 202", table_id=table_id)
     _deal(local, table_id, 2, seed=2)
-    first = Shipper(local, room.url(room.console_role), [table_id])
+    first = Shipper(local, room.console_url(table_id), [table_id])
     assert first.ship_once() > 0
     first.stop()
-    again = Shipper(local, room.url(room.console_role), [table_id])
+    again = Shipper(local, room.console_url(table_id), [table_id])
     again._connection = again._connect()
     again._confirmed[table_id] = (0, "0" * 64)  # as if the acknowledgement had been lost: resend everything
     again._checked.add(table_id)  # ... and not read the server's head on this connection
@@ -95,9 +95,9 @@ def test_a_different_event_at_a_stored_seq_is_a_loud_error_and_nothing_is_overwr
         two.create_table("Table 203 (again)", table_id=table_id)
         _deal(one, table_id, 1, seed=3)
         _deal(two, table_id, 1, seed=4)
-        Shipper(one, room.url(room.console_role), [table_id]).ship_once()
+        Shipper(one, room.console_url(table_id), [table_id]).ship_once()
         before = [(row.seq, row.hash) for row in _server_rows(room, table_id)]
-        rival = Shipper(two, room.url(room.console_role), [table_id])
+        rival = Shipper(two, room.console_url(table_id), [table_id])
         with pytest.raises(ShipConflictError, match="different event at seq|never wrote"):
             rival.ship_once()
         status = rival.status(refresh=True)
@@ -114,7 +114,7 @@ def test_status_says_failing_and_why_then_resumes_from_the_servers_highest_seq(r
     local.create_table("Table 204", table_id=table_id)
     _deal(local, table_id, 1, seed=5)
     with CuttableProxy(("127.0.0.1", int(room.admin_url.rpartition(":")[2].partition("/")[0]))) as proxy:
-        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id], connect_timeout_s=1)
+        shipper = Shipper(local, room.console_url(table_id, port=proxy.port), [table_id], connect_timeout_s=1)
         shipper.ship_once()
         shipped = shipper.status(refresh=True).tables[table_id][1]
         proxy.cut()
@@ -136,7 +136,7 @@ def test_status_says_failing_and_why_then_resumes_from_the_servers_highest_seq(r
 
 def test_the_server_refuses_a_gap_in_a_tables_chain(room: Room) -> None:
     """Server-side guard (the link trigger): seq 3 cannot be stored before seq 2, whoever sends it."""
-    with psycopg.connect(room.url(room.console_role), autocommit=True) as console:
+    with psycopg.connect(room.console_url(205), autocommit=True) as console:
         with pytest.raises(psycopg.errors.CheckViolation, match="arrived before"):
             console.execute(
                 "INSERT INTO room_events (table_id, seq, recorded_at, source, kind, payload, hash, prev_hash)"
@@ -157,7 +157,7 @@ def test_ship_command_reports_in_sync_and_stops_on_sigterm(room: Room, tmp_path:
         _deal(store, 206, 1, seed=7)
         count = len(store.events(206))
     process = subprocess.Popen(
-        [sys.executable, "-m", "dealer_console.room", "ship", "--server", room.url(room.console_role), "--local", f"sqlite:///{path}"],
+        [sys.executable, "-m", "dealer_console.room", "ship", "--server", room.console_url(206), "--local", f"sqlite:///{path}"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
     try:
@@ -179,7 +179,7 @@ def test_verify_finds_an_event_edited_on_the_server(room: Room, tmp_path: Path) 
     with Store.open(f"sqlite:///{tmp_path / 'c.sqlite3'}") as store:
         store.create_table("Table 401", table_id=401)
         _deal(store, 401, 1, seed=8)
-        Shipper(store, room.url(room.console_role), [401], batch=1000).ship_once()
+        Shipper(store, room.console_url(401), [401], batch=1000).ship_once()
         count = len(store.events(401))
     assert all(report.intact for report in verify_room(room.owner_url) if report.table_id == 401)
     with psycopg.connect(room.owner_url, autocommit=True) as admin:
@@ -206,11 +206,11 @@ def test_a_console_restored_from_an_old_copy_cannot_overwrite_what_the_room_hold
         prefix = len(original.events(table_id))
     shutil.copyfile(original_path, restored_path)
     with Store.open(f"sqlite:///{original_path}") as original, Store.open(f"sqlite:///{restored_path}") as restored:
-        stale = Shipper(restored, room.url(room.console_role), [table_id])
+        stale = Shipper(restored, room.console_url(table_id), [table_id])
         assert stale.ship_once() == prefix  # the shared prefix, shipped by the copy
         _deal(original, table_id, 1, seed=10)
         _deal(restored, table_id, 1, seed=11)  # the same seqs, other events
-        live = Shipper(original, room.url(room.console_role), [table_id])
+        live = Shipper(original, room.console_url(table_id), [table_id])
         while live.ship_once():
             pass
         before = [(row.seq, row.hash) for row in _server_rows(room, table_id)]

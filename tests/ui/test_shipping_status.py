@@ -23,7 +23,7 @@ def test_status_bar_goes_from_behind_to_in_sync_as_the_hand_ships(room: Room, tm
     with Store.open(f"sqlite:///{tmp_path / 'console.sqlite3'}") as store:
         session = demo_session(game="O", seed=4, players=3, store=store, table_id=311)
         window = open_window(session)
-        status = show_shipping(window, TableShipping(store, room.url(room.console_role), session.recorder.table_id, session))
+        status = show_shipping(window, TableShipping(store, room.console_url(311), session.recorder.table_id, session))
         session.start_hand()
         settle(qtbot, session)
         for step in ("D", "C", "C", "K"):
