@@ -236,7 +236,7 @@ def test_behind_by_n_is_exact_through_reconnects(room: Room, local: Store) -> No
     local.create_table("Table 208", table_id=table_id)
     _deal(local, table_id, 2, seed=12)
     with _proxy(room) as proxy:
-        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id], connect_timeout_s=1)
+        shipper = Shipper(local, room.console_url(table_id, port=proxy.port), [table_id], connect_timeout_s=1)
         while shipper.ship_once():
             pass
         shipped = len(local.events(table_id))
@@ -251,7 +251,7 @@ def test_behind_by_n_is_exact_through_reconnects(room: Room, local: Store) -> No
             assert status.behind == dealt > 0 and status.tables[table_id] == (shipped + dealt, shipped)
             assert status.unread == () and f"FAILING, {dealt} events not shipped:" in status.describe()
         # the room stores the new events while this shipper is cut off (its acknowledgement lost)
-        other = Shipper(local, room.url(room.console_role), [table_id])
+        other = Shipper(local, room.console_url(table_id), [table_id])
         assert other.ship_once() == dealt
         other.stop()
         assert shipper.status(refresh=True).behind == dealt  # what this shipper knows: still exact for its last word
@@ -290,7 +290,7 @@ def test_a_silent_stall_shows_failing_within_15_s_and_every_event_arrives_once_i
     local.create_table("Table 210", table_id=table_id)
     _deal(local, table_id, 1, seed=15)
     with _proxy(room) as proxy:
-        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id]).start()
+        shipper = Shipper(local, room.console_url(table_id, port=proxy.port), [table_id]).start()
         try:
             assert shipper.wait_in_sync(15)
             proxy.stall()
@@ -331,7 +331,7 @@ def test_the_link_asks_for_keepalives_and_server_side_timeouts(room: Room) -> No
     from dealer_console.room import log
     from dealer_console.room.link import link_conninfo
 
-    url = room.url(room.console_role) + "?options=-c%20application_name%3Dtable-7"
+    url = room.console_url(7) + "?options=-c%20application_name%3Dtable-7"
     conninfo = link_conninfo(url, stall_after_s=4, connect_timeout_s=2)
     with log.connect(conninfo) as connection:
         assert connection.execute("SHOW statement_timeout").fetchone()[0] == "4s"
@@ -375,7 +375,7 @@ def test_stopping_during_a_silent_stall_does_not_wait_on_the_network(room: Room,
     local.create_table("Table 211", table_id=table_id)
     _deal(local, table_id, 1, seed=17)
     with _proxy(room) as proxy:
-        shipper = Shipper(local, room.url(room.console_role, port=proxy.port), [table_id]).start()
+        shipper = Shipper(local, room.console_url(table_id, port=proxy.port), [table_id]).start()
         assert shipper.wait_in_sync(15)
         proxy.stall()
         _deal(local, table_id, 1, seed=18)

@@ -79,7 +79,8 @@ def test_a_silent_stall_turns_the_status_bar_to_failing_and_back_to_in_sync(room
     with Store.open(f"sqlite:///{tmp_path / 'console.sqlite3'}") as store, CuttableProxy(("127.0.0.1", port)) as proxy:
         session = demo_session(game="O", seed=4, players=3, store=store, table_id=312)
         window = open_window(session)
-        shipping = TableShipping(store, room.url(room.console_role, port=proxy.port), session.recorder.table_id, session, stall_after_s=2)
+        shipping = TableShipping(store, room.console_url(session.recorder.table_id, port=proxy.port), session.recorder.table_id, session,
+                                 stall_after_s=2)
         status = show_shipping(window, shipping)
         session.start_hand()
         settle(qtbot, session)
