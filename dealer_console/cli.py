@@ -139,9 +139,11 @@ def cmd_staff(args: argparse.Namespace) -> int:
 
 def cmd_verify_log(args: argparse.Namespace) -> int:
     """Check the hash chain of every table's log (or one); exit 1 at the first broken link."""
+    from dealer_console.room.heads import check_store_against_room
     from dealer_console.store.cli import verify_log_command
 
-    return verify_log_command(table=args.table, database=args.database, config=args.config, deep=args.deep, room=args.room)
+    return verify_log_command(table=args.table, database=args.database, config=args.config, deep=args.deep, room=args.room,
+                              room_check=check_store_against_room)
 
 
 def cmd_console(args: argparse.Namespace) -> int:

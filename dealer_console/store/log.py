@@ -423,6 +423,16 @@ class LogStore(HandsStore):
         with guarded(self.target, f"reading table {table_id}'s log"), self.sql_engine.connect() as connection:
             return [LinkRow.of(row) for row in connection.execute(statement)]
 
+    def signed_head(self, table_id: int) -> tuple[int, str, str, str] | None:
+        """The table's signed head: (seq, hash, the signing key's public key, signature); ``None``: not signed yet."""
+        statement = (select(HEADS.c.last_seq, HEADS.c.last_hash, KEYS.c.public_key, HEADS.c.signature)
+                     .join(KEYS, KEYS.c.key_id == HEADS.c.key_id).where(HEADS.c.table_id == table_id))
+        with guarded(self.target, f"reading table {table_id}'s signed head"), self.sql_engine.connect() as connection:
+            row = connection.execute(statement).first()
+        if row is None or row.signature is None:
+            return None
+        return int(row.last_seq), str(row.last_hash).strip(), str(row.public_key), str(row.signature)
+
     def chain_heads(self, table_ids: Iterable[int]) -> dict[int, int]:
         """The last ``seq`` of each of these tables' logs (tables not in the store are left out)."""
         statement = select(HEADS.c.table_id, HEADS.c.last_seq).where(HEADS.c.table_id.in_(list(table_ids)))

@@ -19,6 +19,11 @@ GRANT USAGE ON SCHEMA public TO :"console_role", :"floor_role";
 -- the room's tables (the same text as dealer_console/room/schema.py, which setup.py runs before this)
 ALTER TABLE room_events OWNER TO :"owner_role";
 ALTER TABLE room_rulings OWNER TO :"owner_role";
+ALTER TABLE room_heads OWNER TO :"owner_role";
+REVOKE ALL ON room_heads FROM PUBLIC;
+-- every signed chain head a console ships: appended by consoles, read by the floor
+GRANT SELECT, INSERT ON room_heads TO :"console_role";
+GRANT SELECT ON room_heads TO :"floor_role";
 
 REVOKE ALL ON room_events, room_rulings FROM PUBLIC;
 
