@@ -3,7 +3,8 @@
 Sources: SPEC.md, Records and review ("Events are never edited or deleted ... The log is
 hash-chained so that any edit, deletion or reordering is detected by a verify command"); issue 4,
 done-when 3 (an edited payload, a deleted event, an inserted event and two swapped events are each
-detected by ``verify-log``, naming the event).
+detected by ``verify-log``, naming the event); issue 27, done-when 1 (also a deleted head row, a cut tail with the head
+re-pointed, and every later hash rewritten without the console's key: each exit 1, naming the table and seq).
 
 Each test stores one real hand (every event through the write-ahead recorder), tampers with the
 database directly as someone with write access would, and runs ``dealer-console verify-log``.
