@@ -9,8 +9,6 @@ the room's own log against its heads (each head's signature, and its event in ``
 
 from __future__ import annotations
 
-from typing import Any
-
 from dealer_console.room import log
 from dealer_console.store.errors import StoreUnavailableError
 from dealer_console.store.keys import head_signature_holds, key_id_of
@@ -50,7 +48,7 @@ def check_room_heads(server_url: str) -> list[str]:
     problems: list[str] = []
     with log.connect(server_url, connect_timeout_s=5) as connection:
         for table_id in log.table_ids(connection):
-            stored = {row.seq: row.hash.strip() for row in _rows(connection, table_id)}
+            stored = log.event_hashes(connection, table_id)
             for seq, digest, public_key, signature in log.heads(connection, table_id):
                 where = f"table {table_id}: the room's head at seq {seq} (key {key_id_of(public_key)[:16]})"
                 if not head_signature_holds(public_key, table_id=table_id, seq=seq, digest=digest, signature=signature):
@@ -58,13 +56,6 @@ def check_room_heads(server_url: str) -> list[str]:
                 elif stored.get(seq) != digest:
                     problems.append(f"{where}: the room's log does not hold that event")
     return problems
-
-
-def _rows(connection: Any, table_id: int) -> list[Any]:
-    from psycopg.rows import namedtuple_row
-
-    with connection.cursor(row_factory=namedtuple_row) as cursor:
-        return list(cursor.execute("SELECT seq, hash FROM room_events WHERE table_id = %s", (table_id,)).fetchall())
 
 
 __all__ = ["check_room_heads", "check_store_against_room"]

@@ -109,6 +109,12 @@ def events_through(connection: Any, table_id: int, last_seq: int) -> Iterator[An
         cursor.close()
 
 
+def event_hashes(connection: Any, table_id: int) -> dict[int, str]:
+    """The hash of each of the table's events, by ``seq``."""
+    rows = connection.execute("SELECT seq, hash FROM room_events WHERE table_id = %s", (table_id,)).fetchall()
+    return {int(seq): str(digest).strip() for seq, digest in rows}
+
+
 def append_head(connection: Any, table_id: int, seq: int, digest: str, public_key: str, signature: str) -> None:
     """Keep a signed chain head (once; in the connection's current transaction, the caller commits)."""
     connection.execute(
@@ -136,6 +142,6 @@ def staff_role(connection: Any, name: str) -> str | None:
 
 
 __all__ = [
-    "EVENT_COLUMNS", "all_events", "append", "append_head", "connect", "events_after", "events_at", "events_through", "hand_events", "head", "heads",
-    "libpq_url", "staff_role", "table_ids",
+    "EVENT_COLUMNS", "all_events", "append", "append_head", "connect", "event_hashes", "events_after", "events_at",
+    "events_through", "hand_events", "head", "heads", "libpq_url", "staff_role", "table_ids",
 ]
