@@ -139,9 +139,11 @@ def cmd_staff(args: argparse.Namespace) -> int:
 
 def cmd_verify_log(args: argparse.Namespace) -> int:
     """Check the hash chain of every table's log (or one); exit 1 at the first broken link."""
+    from dealer_console.room.heads import check_store_against_room
     from dealer_console.store.cli import verify_log_command
 
-    return verify_log_command(table=args.table, database=args.database, config=args.config)
+    return verify_log_command(table=args.table, database=args.database, config=args.config, deep=args.deep, room=args.room,
+                              room_check=check_store_against_room)
 
 
 def cmd_console(args: argparse.Namespace) -> int:
@@ -256,6 +258,8 @@ def build_parser() -> argparse.ArgumentParser:
     verify.add_argument("--table", default=None, help="table id or name (default: every table)")
     verify.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
     verify.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+    verify.add_argument("--deep", action="store_true", help="also rebuild hands, pots and rulings from the chain; name each row that differs")
+    verify.add_argument("--room", default=None, metavar="URL", help="also check the log against every signed head the room's server kept")
     verify.set_defaults(run=cmd_verify_log)
     staff = commands.add_parser("staff", help="dealers' and floor managers' accounts: list, add, unlock (a floor manager signs in)")
     staff.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")

@@ -83,6 +83,9 @@ class StoreSettings(BaseModel):
     busy_timeout_s: float = Field(default=5.0, gt=0)
     """How long a write waits for another writer before the store reports the database as locked."""
     connect_timeout_s: int = Field(default=5, ge=1)
+    signing_key: Path | None = None
+    """The console's Ed25519 key file that signs chain heads (mode 0600); None: ``dealer-console.key`` beside the
+    SQLite store, or in ``data_dir`` (else the user's data folder) for PostgreSQL."""
 
 
 class TableSettings(BaseModel):

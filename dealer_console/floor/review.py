@@ -138,7 +138,8 @@ class HandReview:
     corrected: Hand | None = None
     """The hand replayed with the corrections in force (``None`` without any)."""
     link_problems: list[str] = field(default_factory=list)
-    """What re-checking this hand's own links found at load (an edit made in the database shows here at once)."""
+    """What re-checking this hand's own links, and its rows in the store's projections against the chain, found at load
+    (an edit made in the database shows here at once)."""
 
     @classmethod
     def load(cls, source: ReviewSource | Store, hand_id: int) -> HandReview:
@@ -173,6 +174,9 @@ class HandReview:
         review = cls(source, summary, setup, steps, hand, source.players(hand_id), in_force=events_in_force(engine_events))
         review._apply_corrections()
         review.link_problems = source.check_links(summary.table_id, [step.seq for step in steps])
+        if isinstance(source, StoreSource):  # the figures the store keeps beside the log (issue 27: verified projections)
+            review.link_problems += [f"{problem}: the review shows the chain's figures; run verify-log --deep"
+                                     for problem in source.store.projection_problems(summary.table_id, [hand_id])]
         return review
 
     def reload(self) -> HandReview:

@@ -109,6 +109,27 @@ def events_through(connection: Any, table_id: int, last_seq: int) -> Iterator[An
         cursor.close()
 
 
+def event_hashes(connection: Any, table_id: int) -> dict[int, str]:
+    """The hash of each of the table's events, by ``seq``."""
+    rows = connection.execute("SELECT seq, hash FROM room_events WHERE table_id = %s", (table_id,)).fetchall()
+    return {int(seq): str(digest).strip() for seq, digest in rows}
+
+
+def append_head(connection: Any, table_id: int, seq: int, digest: str, public_key: str, signature: str) -> None:
+    """Keep a signed chain head (once; in the connection's current transaction, the caller commits)."""
+    connection.execute(
+        "INSERT INTO room_heads (table_id, seq, hash, public_key, signature) VALUES (%s, %s, %s, %s, %s)"
+        " ON CONFLICT (table_id, seq, public_key) DO NOTHING", (table_id, seq, digest, public_key, signature),
+    )
+
+
+def heads(connection: Any, table_id: int) -> list[tuple[int, str, str, str]]:
+    """Every signed head the room kept for the table: (seq, hash, public key, signature), in seq order."""
+    rows = connection.execute("SELECT seq, hash, public_key, signature FROM room_heads WHERE table_id = %s ORDER BY seq, received_at",
+                              (table_id,)).fetchall()
+    return [(int(seq), str(digest).strip(), str(public).strip(), str(signature)) for seq, digest, public, signature in rows]
+
+
 def staff_role(connection: Any, name: str) -> str | None:
     """The role of a staff account in the store's ``staff`` table on the room's server (``None``: no such account or table)."""
     import psycopg
@@ -121,6 +142,6 @@ def staff_role(connection: Any, name: str) -> str | None:
 
 
 __all__ = [
-    "EVENT_COLUMNS", "all_events", "append", "connect", "events_after", "events_at", "events_through", "hand_events", "head",
-    "libpq_url", "staff_role", "table_ids",
+    "EVENT_COLUMNS", "all_events", "append", "append_head", "connect", "event_hashes", "events_after", "events_at",
+    "events_through", "hand_events", "head", "heads", "libpq_url", "staff_role", "table_ids",
 ]

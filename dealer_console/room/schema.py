@@ -21,6 +21,11 @@ PIN hash: ``room_sign_in_salt`` gives the Argon2 parameters and salt, the client
 ``room_sign_in`` counts the attempt first, then compares, and opens a session (a token whose
 SHA-256 only is kept); rulings and unlocks go through functions that take that token and record
 the signed-in floor manager and the database login.
+
+``room_heads`` keeps every signed chain head a console ships after its events (the head's seq and
+hash, the console's public key and its Ed25519 signature), append-only like ``room_events``: once a
+head is here, a console log that no longer holds that event at that seq is caught by the room-side
+check (:mod:`.heads`), even if whoever cut it also held the console's key.
 """
 
 from __future__ import annotations
@@ -65,6 +70,17 @@ CREATE TABLE IF NOT EXISTS room_rulings (
 CREATE INDEX IF NOT EXISTS ix_room_rulings_table ON room_rulings (table_id, recorded_at);
 ALTER TABLE room_rulings ADD COLUMN IF NOT EXISTS late boolean NOT NULL DEFAULT false;
 
+CREATE TABLE IF NOT EXISTS room_heads (
+    table_id integer NOT NULL,
+    seq bigint NOT NULL CHECK (seq >= 1),
+    hash char(64) NOT NULL,
+    public_key char(64) NOT NULL,
+    signature varchar(128) NOT NULL,
+    shipped_by name NOT NULL DEFAULT current_user,
+    received_at timestamptz NOT NULL DEFAULT clock_timestamp(),
+    PRIMARY KEY (table_id, seq, public_key)
+);
+
 CREATE OR REPLACE FUNCTION room_events_link() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
     previous char(64);
@@ -95,6 +111,8 @@ DROP TRIGGER IF EXISTS room_events_link ON room_events;
 CREATE TRIGGER room_events_link BEFORE INSERT ON room_events FOR EACH ROW EXECUTE FUNCTION room_events_link();
 DROP TRIGGER IF EXISTS room_events_frozen ON room_events;
 CREATE TRIGGER room_events_frozen BEFORE UPDATE OR DELETE ON room_events FOR EACH ROW EXECUTE FUNCTION room_events_frozen();
+DROP TRIGGER IF EXISTS room_heads_frozen ON room_heads;
+CREATE TRIGGER room_heads_frozen BEFORE UPDATE OR DELETE ON room_heads FOR EACH ROW EXECUTE FUNCTION room_events_frozen();
 
 CREATE TABLE IF NOT EXISTS room_consoles (
     table_id integer PRIMARY KEY,

@@ -317,9 +317,18 @@ class Shipper:
         with self._lock:
             self._confirmed[table_id] = (values[-1][1], values[-1][11])
             self._last_shipped_at = datetime.now(UTC)
+        self._ship_signed_head(connection, table_id)
         if self.on_shipped is not None:
             self.on_shipped(table_id, values)
         return len(values)
+
+    def _ship_signed_head(self, connection: Any, table_id: int) -> None:
+        """After the events: the table's signed head, if the room holds its event (the room keeps every head it receives)."""
+        signed = self.local.signed_head(table_id)
+        if signed is None or signed[0] > self._confirmed[table_id][0]:
+            return  # the head moved past what was shipped: the next batch ships it
+        log.append_head(connection, table_id, *signed)
+        connection.commit()
 
 
 def verify_room(server_url: str) -> list[ChainReport]:

@@ -9,6 +9,7 @@ import dealer_console.store.models  # noqa: F401  (importing the models register
 _T = SQLModel.metadata.tables
 TABLES = _T["tables"]
 HEADS = _T["chain_heads"]
+KEYS = _T["signing_keys"]
 PLAYERS = _T["players"]
 SEATS = _T["seats"]
 STAFF = _T["staff"]

@@ -8,9 +8,10 @@ stored column of an event breaks its own link; deleting, inserting or moving an 
 link of the event after it (its hash covers the hash of the event that was there); and the
 ``chain_heads`` row, updated in the same transaction as each append, catches events cut off the end.
 
-A chain detects changes made by anyone who does not rewrite every later hash as well; to hold a
-table's record against that too, copy :attr:`ChainReport.head_hash` somewhere else (a report, a
-receipt, another server): a rewritten log can no longer end on it.
+A chain alone detects changes made by anyone who does not rewrite every later hash as well; the
+head is therefore signed by the console's key (:mod:`.keys`), checked by :mod:`.verification`, and
+shipped to the room, which keeps every signed head it receives. :attr:`ChainReport.head_hash`
+quoted somewhere else (a report, a receipt) anchors the record too: a rewritten log no longer ends on it.
 """
 
 from __future__ import annotations
@@ -131,18 +132,30 @@ class ChainReport:
     head_hash: str
     """The hash of the last event checked: quote it elsewhere to anchor the record."""
     broken: ChainBreak | None = None
+    key_id: str | None = None
+    """The fingerprint of the console key whose signature of the head was checked (``None``: not checked)."""
+    mismatches: tuple[str, ...] = ()
+    """``verify-log --deep``: each row of the floor's tables that differs from what the chain says."""
 
     @property
     def intact(self) -> bool:
-        """True when every link holds and the log ends where its head says."""
+        """True when every link holds and the log ends where its (signed) head says."""
         return self.broken is None
 
+    @property
+    def sound(self) -> bool:
+        """Intact, and no projection row differs from the chain (as far as it was checked)."""
+        return self.broken is None and not self.mismatches
+
     def describe(self) -> str:
-        """One line for the floor: intact with its head hash, or the first broken link."""
+        """One line for the floor (intact with its head hash, or the first broken link), then one per mismatched row."""
         name = f"table {self.table_id} ({self.table_name})"
         if self.broken is None:
-            return f"{name}: {self.events} events, chain intact, head seq {self.last_seq} hash {self.head_hash}"
-        return f"{name}: BROKEN: {self.broken}"
+            signed = "" if self.key_id is None else f", signed by key {self.key_id[:16]}"
+            line = f"{name}: {self.events} events, chain intact, head seq {self.last_seq} hash {self.head_hash}{signed}"
+        else:
+            line = f"{name}: BROKEN: {self.broken}"
+        return "\n".join([line, *(f"{name}: PROJECTION DIFFERS: {mismatch}" for mismatch in self.mismatches)])
 
 
 def verify_chain(

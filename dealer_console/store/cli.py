@@ -12,25 +12,36 @@ from dealer_console.store.models import Role
 from dealer_console.store.store import Store
 from dealer_console.store.stored import StaffMember
 
+RoomCheck = Callable[[Store, str], list[str]]
+"""Compares a store's log with the signed heads a room's server kept; returns one line per problem."""
+
 EXIT_BROKEN = 1
 EXIT_ERROR = 2
 
 
-def verify_log_command(*, table: str | None, database: str | None, config: str | None) -> int:
-    """``dealer-console verify-log``: one line per table; exit 0 if every chain holds, 1 at a broken link, 2 if it cannot check."""
+def verify_log_command(*, table: str | None, database: str | None, config: str | None, deep: bool = False,
+                       room: str | None = None, room_check: RoomCheck | None = None) -> int:
+    """``dealer-console verify-log [--deep] [--room URL]``: one line per table (and per differing row or head the room
+    kept that the log no longer holds); exit 0 if every chain holds, 1 at a broken link or a difference, 2 if it cannot check.
+
+    ``room_check`` (handed in by the program's entry point: the store does not import the room) compares the log with
+    the signed heads the room's server at ``room`` kept.
+    """
     try:
         settings = load_settings(config, overrides={"store": {"database_url": database}})
         with Store.open(settings=settings.store) as store:
-            reports = store.verify_log(table)
+            reports = store.verify_log(table, deep=deep)
+            room_problems = [] if room is None or room_check is None else room_check(store, room)
     except (StoreError, ConfigError) as error:
         print(f"dealer-console verify-log: {error}", file=sys.stderr)
         return EXIT_ERROR
     if not reports:
         print("no tables in the log")
     for report in reports:
-        print(report.describe(), file=sys.stdout if report.intact else sys.stderr)
-    return 0 if all(report.intact for report in reports) else EXIT_BROKEN
-
+        print(report.describe(), file=sys.stdout if report.sound else sys.stderr)
+    for problem in room_problems:
+        print(problem, file=sys.stderr)
+    return 0 if all(report.sound for report in reports) and not room_problems else EXIT_BROKEN
 
 
 def read_secret(prompt: str) -> str:
@@ -93,4 +104,4 @@ def staff_command(*, action: str, name: str | None, role: str | None, database: 
         return EXIT_ERROR
 
 
-__all__ = ["EXIT_BROKEN", "EXIT_ERROR", "read_secret", "staff_command", "verify_log_command"]
+__all__ = ["EXIT_BROKEN", "RoomCheck", "EXIT_ERROR", "read_secret", "staff_command", "verify_log_command"]

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import json
+import threading
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
+from pathlib import Path
 from typing import Any
 
+import platformdirs
 from sqlalchemy import Connection, Row, insert, select, update
 
 from dealer_console.engine.events import BlindKind, BlindPosted, Event, RestraddleConsent, RunsChosen, Voided
@@ -24,15 +27,16 @@ from dealer_console.store._tables import (
     HAND_SEATS,
     HANDS,
     HEADS,
+    KEYS,
     PLAYERS,
     RULINGS,
     SEATS,
     STAFF,
     TABLES,
 )
-from dealer_console.store.chain import ChainReport, LinkRow, link_content, link_hash, verify_chain
+from dealer_console.store.chain import ChainReport, LinkRow, link_content, link_hash
 from dealer_console.store.codec import Record, canonical_json, record_payload, to_data
-from dealer_console.store.database import guarded, writing
+from dealer_console.store.database import APP_NAME, guarded, writing
 from dealer_console.store.errors import (
     DuplicateEventError,
     NotAuthorizedError,
@@ -42,6 +46,7 @@ from dealer_console.store.errors import (
     StoreUnavailableError,
 )
 from dealer_console.store.hands import HandsStore
+from dealer_console.store.keys import ConsoleKey, default_key_path, load_or_create_key
 from dealer_console.store.models import HandStatus, Role, Source
 from dealer_console.store.records import HandClosed, HandCorrected, HandFlagged, HandOpened, HouseSettingsChanged, RulingRecorded
 from dealer_console.store.stored import (
@@ -50,10 +55,26 @@ from dealer_console.store.stored import (
     TableInfo,
     aware,
 )
+from dealer_console.store.verification import projection_mismatches, tables_in_log, verify_table
+
+_KEY_LOCK = threading.Lock()
 
 
 class LogStore(HandsStore):
     """The one way into a table's log, and reading it back."""
+
+    _console_key: ConsoleKey | None = None
+
+    def console_key(self) -> ConsoleKey:
+        """The console's signing key (:mod:`.keys`): loaded, or created, on the first append; refused if others can read it."""
+        with _KEY_LOCK:
+            if self._console_key is None:
+                path = self.settings.signing_key
+                if path is None:
+                    data_dir = self.settings.data_dir or Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+                    path = default_key_path(sqlite_path=self.target.sqlite_path, data_dir=data_dir)
+                self._console_key = load_or_create_key(path)
+            return self._console_key
 
     def append(
         self,
@@ -79,6 +100,7 @@ class LogStore(HandsStore):
         """
         attempt: list[StoredEvent] = []
         doing = f"appending {record.kind} to table {table_id}"
+        self.console_key()
         try:
             with guarded(self.target, doing), writing(self.sql_engine) as connection:
                 stored = self._append(
@@ -99,6 +121,7 @@ class LogStore(HandsStore):
         For imports (a hand history from another tool) and bulk loads; live play appends one
         event at a time. Engine events go to the table's open hand.
         """
+        self.console_key()
         with guarded(self.target, f"appending {len(records)} records to table {table_id}"), writing(self.sql_engine) as connection:
             return [
                 self._append(connection, table_id, record, hand_id=None, source=source, actor=actor, frame_at=None, evidence_sha256=None,
@@ -190,12 +213,21 @@ class LogStore(HandsStore):
             table_id=table_id, seq=seq, hand_id=hand_id, recorded_at=recorded_at, frame_at=frame_at, source=source.value, actor=actor,
             kind=kind, payload=payload_text, voids_seq=voids_seq, evidence_sha256=evidence_sha256, hash=digest,
         ))
-        connection.execute(update(HEADS).where(HEADS.c.table_id == table_id).values(last_seq=seq, last_hash=digest))
+        self._sign_head(connection, table_id, seq, digest)
         stored = StoredEvent(
             table_id, seq, hand_id, recorded_at, frame_at, source, actor, kind, payload, voids_seq, evidence_sha256, digest,
         )
         self._project(connection, stored, record)
         return stored
+
+    def _sign_head(self, connection: Connection, table_id: int, seq: int, digest: str) -> None:
+        """Move the table's head to the new event, signed by the console's key (registered in the store if new)."""
+        key = self.console_key()
+        if connection.execute(select(KEYS.c.key_id).where(KEYS.c.key_id == key.key_id)).first() is None:
+            connection.execute(insert(KEYS).values(key_id=key.key_id, public_key=key.public_key, registered_at=self.now()))
+        connection.execute(update(HEADS).where(HEADS.c.table_id == table_id).values(
+            last_seq=seq, last_hash=digest, key_id=key.key_id, signature=key.sign_head(table_id, seq, digest),
+        ))
 
     def _refuse_conflict(self, table_id: int, expected: int, actual: int, existing: Row[Any] | None,
                          candidate: Mapping[str, Any], *, what: str) -> None:
@@ -391,6 +423,16 @@ class LogStore(HandsStore):
         with guarded(self.target, f"reading table {table_id}'s log"), self.sql_engine.connect() as connection:
             return [LinkRow.of(row) for row in connection.execute(statement)]
 
+    def signed_head(self, table_id: int) -> tuple[int, str, str, str] | None:
+        """The table's signed head: (seq, hash, the signing key's public key, signature); ``None``: not signed yet."""
+        statement = (select(HEADS.c.last_seq, HEADS.c.last_hash, KEYS.c.public_key, HEADS.c.signature)
+                     .join(KEYS, KEYS.c.key_id == HEADS.c.key_id).where(HEADS.c.table_id == table_id))
+        with guarded(self.target, f"reading table {table_id}'s signed head"), self.sql_engine.connect() as connection:
+            row = connection.execute(statement).first()
+        if row is None or row.signature is None:
+            return None
+        return int(row.last_seq), str(row.last_hash).strip(), str(row.public_key), str(row.signature)
+
     def chain_heads(self, table_ids: Iterable[int]) -> dict[int, int]:
         """The last ``seq`` of each of these tables' logs (tables not in the store are left out)."""
         statement = select(HEADS.c.table_id, HEADS.c.last_seq).where(HEADS.c.table_id.in_(list(table_ids)))
@@ -399,23 +441,24 @@ class LogStore(HandsStore):
 
     # ------------------------------------------------------------------ verification
 
-    def verify_log(self, table: int | str | None = None) -> list[ChainReport]:
-        """Verify the hash chain of one table (by id or name) or of every table."""
-        ids = [self.table_id(table)] if table is not None else [info.id for info in self.tables()]
-        reports = []
+    def verify_log(self, table: int | str | None = None, *, deep: bool = False) -> list[ChainReport]:
+        """Verify the hash chain and the signed head of one table (by id or name) or of every table found in the log
+        (see :mod:`.verification`); ``deep``: also rebuild the floor's projections from the chain and name each differing row."""
         with guarded(self.target, "verifying the log"), self.sql_engine.connect() as connection:
-            for table_id in ids:
-                name = str(connection.execute(select(TABLES.c.name).where(TABLES.c.id == table_id)).scalar_one())
-                head_row = connection.execute(select(HEADS.c.last_seq, HEADS.c.last_hash).where(HEADS.c.table_id == table_id)).first()
-                head = None if head_row is None else (int(head_row.last_seq), str(head_row.last_hash))
-                result = connection.execution_options(yield_per=2000).execute(
-                    select(EVENTS).where(EVENTS.c.table_id == table_id).order_by(EVENTS.c.seq)
-                )
-                try:
-                    reports.append(verify_chain(table_id, name, (LinkRow.of(row) for row in result), head=head))
-                finally:
-                    result.close()
-        return reports
+            ids = [self._table_id_in_log(connection, table)] if table is not None else tables_in_log(connection)
+            return [verify_table(connection, table_id, deep=deep) for table_id in ids]
+
+    def _table_id_in_log(self, connection: Connection, table: int | str) -> int:
+        if isinstance(table, int) or str(table).isdigit():
+            if connection.execute(select(EVENTS.c.seq).where(EVENTS.c.table_id == int(table)).limit(1)).first() is not None:
+                return int(table)
+        return self.table_id(table)
+
+    def projection_problems(self, table_id: int, hand_ids: Iterable[int] | None = None) -> list[str]:
+        """Each ``hands``/``hand_seats``/``rulings`` row of the table (of these hands) that differs from the chain, in words."""
+        wanted = None if hand_ids is None else set(hand_ids)
+        with guarded(self.target, f"checking table {table_id}'s figures against its log"), self.sql_engine.connect() as connection:
+            return [str(mismatch) for mismatch in projection_mismatches(connection, table_id, wanted)]
 
 
 def _same_event(row: Row[Any], candidate: Mapping[str, Any]) -> bool:

@@ -61,6 +61,22 @@ class ChainHeadRow(SQLModel, table=True):
     table_id: int = Field(primary_key=True, foreign_key="tables.id")
     last_seq: int = 0
     last_hash: str = Field(max_length=64)
+    key_id: str | None = Field(default=None, max_length=64)
+    """The fingerprint of the console key that signed this head (``signing_keys``; migration 0004)."""
+    signature: str | None = Field(default=None, max_length=128)
+    """Ed25519 signature (hex) of the table, ``last_seq`` and ``last_hash`` (see :mod:`.keys`); ``None``: never signed."""
+
+
+class SigningKeyRow(SQLModel, table=True):
+    """A console's public signing key, registered on its first signed append (never updated or deleted)."""
+
+    __tablename__ = "signing_keys"
+
+    key_id: str = Field(primary_key=True, max_length=64)
+    """SHA-256 of the raw public key (hex)."""
+    public_key: str = Field(max_length=64)
+    """The Ed25519 public key's 32 raw bytes (hex)."""
+    registered_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
 class PlayerRow(SQLModel, table=True):
@@ -251,12 +267,12 @@ class RulingRow(SQLModel, table=True):
 
 
 STORE_TABLES = (
-    TableRow, ChainHeadRow, PlayerRow, SeatRow, StaffRow, HandRow, HandSeatRow, EventRow, EvidenceRow, AgreementRow, RulingRow,
+    TableRow, ChainHeadRow, SigningKeyRow, PlayerRow, SeatRow, StaffRow, HandRow, HandSeatRow, EventRow, EvidenceRow, AgreementRow, RulingRow,
 )
 """Every table of the store, in an order that creates foreign-key targets first."""
 
 
 __all__ = [
     "AgreementRow", "ChainHeadRow", "EventRow", "EvidenceRow", "HandRow", "HandSeatRow", "HandStatus", "PlayerRow", "Role",
-    "RulingRow", "STORE_TABLES", "SeatRow", "Source", "StaffRow", "TableRow",
+    "RulingRow", "STORE_TABLES", "SeatRow", "SigningKeyRow", "Source", "StaffRow", "TableRow",
 ]

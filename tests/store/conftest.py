@@ -65,7 +65,7 @@ def postgres_schema_url(database_url: str) -> str:
 
 
 DELETION_ORDER = (
-    "rulings", "agreements", "evidence", "events", "hand_seats", "hands", "seats", "staff", "players", "chain_heads", "tables",
+    "rulings", "agreements", "evidence", "events", "hand_seats", "hands", "seats", "staff", "players", "chain_heads", "signing_keys", "tables",
 )
 """The store's tables, each after every table that refers to it."""
 

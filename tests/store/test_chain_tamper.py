@@ -3,7 +3,8 @@
 Sources: SPEC.md, Records and review ("Events are never edited or deleted ... The log is
 hash-chained so that any edit, deletion or reordering is detected by a verify command"); issue 4,
 done-when 3 (an edited payload, a deleted event, an inserted event and two swapped events are each
-detected by ``verify-log``, naming the event).
+detected by ``verify-log``, naming the event); issue 27, done-when 1 (also a deleted head row, a cut tail with the head
+re-pointed, and every later hash rewritten without the console's key: each exit 1, naming the table and seq).
 
 Each test stores one real hand (every event through the write-ahead recorder), tampers with the
 database directly as someone with write access would, and runs ``dealer-console verify-log``.
@@ -216,11 +217,11 @@ def test_only_the_tampered_table_is_reported_broken(played: tuple[Store, int], s
     assert verify(store_url, capsys, "--table", "Untouched table")[0] == 0
 
 
-def test_rewriting_the_whole_chain_changes_the_head_hash_quoted_elsewhere(played: tuple[Store, int]) -> None:
-    """docs/store.md (limits): whoever rewrites every later hash passes the chain check, but not the anchor.
-
-    The head hash verify-log prints (quoted in a report, say) no longer matches the rewritten log.
-    """
+def test_rewriting_every_later_hash_without_the_key_is_detected_at_the_head(
+    played: tuple[Store, int], store_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27, done-when 1: an edit followed by every later hash rewritten (and the head moved to the new last hash)
+    passes every link, but not the head's signature, which needs the console's key; verify-log names the table and seq."""
     store, table_id = played
     anchor = store.verify_log(table_id)[0].head_hash
     log = rows(store, table_id)
@@ -236,5 +237,90 @@ def test_rewriting_the_whole_chain_changes_the_head_hash_quoted_elsewhere(played
     statements.append(("UPDATE chain_heads SET last_hash = :h WHERE table_id = :t", {"h": previous, "t": table_id}))
     run_sql(store, *statements)
     report = store.verify_log(table_id)[0]
-    assert report.intact
     assert report.head_hash != anchor
+    code, output = verify(store_url, capsys)
+    assert code == 1
+    assert f"table {table_id}: first broken link at seq {log[-1]['seq']} ({log[-1]['kind']})" in output
+    assert "signature" in output and "without the console's key" in output
+
+
+def test_deleting_the_head_row_does_not_hide_the_table(played: tuple[Store, int], store_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 27 (insiders): ``DELETE FROM chain_heads`` made verify-log print "no tables in the log" and exit 0; the
+    tables are now found from the events themselves, and a missing head is refused, naming the table and seq."""
+    store, table_id = played
+    last = rows(store, table_id)[-1]
+    run_sql(store, ("DELETE FROM chain_heads", {}))
+    code, output = verify(store_url, capsys)
+    assert code == 1
+    assert "no tables in the log" not in output
+    assert f"table {table_id}: first broken link at seq {last['seq']} ({last['kind']}): the table's chain head record is missing" in output
+
+
+def test_cutting_the_tail_and_re_pointing_the_head_is_detected(
+    played: tuple[Store, int], store_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 27, done-when 1: the last events deleted and the head moved to the new last hash (no hash work at all)
+    leave every link whole, but the head's signature no longer holds."""
+    store, table_id = played
+    log = rows(store, table_id)
+    kept = log[-4]
+    run_sql(
+        store,
+        ("DELETE FROM events WHERE table_id = :t AND seq > :s", {"t": table_id, "s": kept["seq"]}),
+        ("UPDATE chain_heads SET last_seq = :s, last_hash = :h WHERE table_id = :t", {"s": kept["seq"], "h": kept["hash"], "t": table_id}),
+    )
+    code, output = verify(store_url, capsys)
+    assert code == 1
+    assert f"table {table_id}: first broken link at seq {kept['seq']} ({kept['kind']})" in output
+    assert "signature" in output
+
+
+def test_removing_the_head_signature_is_detected(played: tuple[Store, int], store_url: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """An unsigned head is refused: otherwise erasing the signature would turn the check off."""
+    store, table_id = played
+    log = rows(store, table_id)
+    kept = log[-2]
+    run_sql(
+        store,
+        ("DELETE FROM events WHERE table_id = :t AND seq > :s", {"t": table_id, "s": kept["seq"]}),
+        ("UPDATE chain_heads SET last_seq = :s, last_hash = :h, signature = NULL, key_id = NULL WHERE table_id = :t",
+         {"s": kept["seq"], "h": kept["hash"], "t": table_id}),
+    )
+    code, output = verify(store_url, capsys)
+    assert code == 1
+    assert f"table {table_id}: first broken link at seq {kept['seq']} ({kept['kind']}): the chain head is not signed" in output
+
+
+def test_a_head_signed_by_an_unregistered_key_is_detected(
+    played: tuple[Store, int], store_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A head re-signed with a key of the forger's own, not registered in the store, is refused."""
+    from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
+    store, table_id = played
+    log = rows(store, table_id)
+    kept = log[-3]
+    forger = Ed25519PrivateKey.generate()
+    public = forger.public_key().public_bytes_raw()
+    message = f"dealer-console chain head v1\n{table_id}\n{kept['seq']}\n{kept['hash']}".encode()
+    run_sql(
+        store,
+        ("DELETE FROM events WHERE table_id = :t AND seq > :s", {"t": table_id, "s": kept["seq"]}),
+        ("UPDATE chain_heads SET last_seq = :s, last_hash = :h, key_id = :k, signature = :g WHERE table_id = :t",
+         {"s": kept["seq"], "h": kept["hash"], "k": hashlib.sha256(public).hexdigest(), "g": forger.sign(message).hex(), "t": table_id}),
+    )
+    code, output = verify(store_url, capsys)
+    assert code == 1
+    assert f"table {table_id}: first broken link at seq {kept['seq']}" in output and "not registered in this store" in output
+
+
+def test_deleting_a_tables_whole_log_and_head_is_detected(
+    played: tuple[Store, int], store_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A table whose every event and head row are gone is not "intact with 0 events": its log must start at seq 1."""
+    store, table_id = played
+    run_sql(store, ("DELETE FROM rulings", {}), ("DELETE FROM hand_seats", {}), ("DELETE FROM events", {}),
+            ("DELETE FROM hands", {}), ("DELETE FROM chain_heads", {}))
+    code, output = verify(store_url, capsys)
+    assert code == 1
+    assert f"table {table_id}: first broken link at seq 1" in output

@@ -8,19 +8,23 @@ with no set-up").
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 from alembic import command
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import inspect, text
+from sqlalchemy import Engine, inspect, text
 from sqlmodel import SQLModel
 
 from dealer_console.cli import main
 from dealer_console.config import StoreSettings
 from dealer_console.store import ReadingTaken, SchemaVersionError, Store, database
+from dealer_console.store.chain import GENESIS, link_content, link_hash
+from dealer_console.store.codec import canonical_json, record_payload
 from dealer_console.store.database import Target, create_store_engine, resolve_url
+from dealer_console.store.records import TableOpened
 
 FIRST = "0001_initial"
 FLOOR_INDEXES = {"ix_hands_table_started", "ix_hands_started", "ix_hands_pot", "ix_hands_flagged", "ix_hand_seats_player_started",
@@ -53,22 +57,38 @@ def test_empty_database_is_migrated_to_head_on_open_and_matches_the_models(empty
         assert store.verify_log(table_id)[0].intact
 
 
+def _old_log(engine: Engine, *, table_id: int, name: str) -> None:
+    """A table's log as a program at revision 0001 wrote it: a table row, its ``table_opened`` event, an unsigned head."""
+    moment = datetime(2026, 1, 1, 12, tzinfo=UTC)
+    payload = canonical_json(record_payload(TableOpened(name=name)))
+    digest = link_hash(GENESIS, link_content(table_id=table_id, seq=1, hand_id=None, recorded_at=moment, frame_at=None, source="dealer",
+                                             actor="", kind="table_opened", payload=payload, voids_seq=None, evidence_sha256=None))
+    with engine.begin() as connection:
+        connection.execute(text("INSERT INTO tables (id, name, created_at) VALUES (:i, :n, :m)"), {"i": table_id, "n": name, "m": moment})
+        connection.execute(text("INSERT INTO events (table_id, seq, recorded_at, source, actor, kind, payload, hash)"
+                                " VALUES (:i, 1, :m, 'dealer', '', 'table_opened', :p, :h)"), {"i": table_id, "m": moment, "p": payload, "h": digest})
+        connection.execute(text("INSERT INTO chain_heads (table_id, last_seq, last_hash) VALUES (:i, 1, :h)"), {"i": table_id, "h": digest})
+
+
 def test_database_at_the_first_revision_is_upgraded_to_head_with_its_data(empty_store_url: str, store_settings: StoreSettings) -> None:
-    """A database left at revision 0001 (with a log in it) is upgraded on open; the log is kept and still verifies."""
+    """A database left at revision 0001 (with a log in it) is upgraded on open; the log is kept; its head, written
+    before signed heads, is reported unsigned until the next append signs it (issue 27: an unsigned head is refused)."""
     target = Target(resolve_url(empty_store_url))
     engine = create_store_engine(target)
     database.migrate(engine, target, revision=FIRST)
     old = Store(engine, target, store_settings)
     assert not FLOOR_INDEXES & indexes(old)
-    table_id = old.create_table("Old table")
-    old.append(table_id, ReadingTaken(subject="board", value="AsKdQh", confidence=0.99, applied=True))
+    _old_log(engine, table_id=7, name="Old table")
     old.close()
     with Store.open(empty_store_url, settings=store_settings) as store:
         with store.sql_engine.connect() as connection:
             assert database.current_revision(connection) == database.head_revision()
         assert FLOOR_INDEXES <= indexes(store)
-        assert [event.kind for event in store.events(table_id)] == ["table_opened", "reading"]
-        assert store.verify_log(table_id)[0].intact
+        assert [event.kind for event in store.events(7)] == ["table_opened"]
+        [before] = store.verify_log(7)
+        assert before.broken is not None and "not signed" in before.broken.reason
+        store.append(7, ReadingTaken(subject="board", value="AsKdQh", confidence=0.99, applied=True))
+        assert store.verify_log(7)[0].intact
 
 
 def test_head_can_be_downgraded_to_the_first_revision_and_back(empty_store_url: str, store_settings: StoreSettings) -> None:
