@@ -19,9 +19,9 @@ from dealer_console.cli import main
 from dealer_console.config import StoreSettings
 from dealer_console.room import Shipper
 from dealer_console.room.heads import check_room_heads
+from dealer_console.sim.stepwise_play import play_to_end, random_hand_setup
 from dealer_console.store import Store, open_hand
 from dealer_console.store.keys import head_signature_holds
-from tests.store.helpers import play_to_end, random_hand_setup
 
 from .conftest import Room
 
