@@ -3,7 +3,9 @@
 Read in this order, each overriding the one before (STYLE.md, practice 6):
 
 1. a TOML file: ``--config PATH``, else ``$DEALER_CONFIG``, else ``config.toml`` in the user's
-   configuration folder (``platformdirs``) if it exists;
+   configuration folder (``platformdirs``) if it exists. A file carries ``schema_version`` and names its
+   store (``[store]`` ``database_url`` or ``data_dir``): a file without, such as one cut short, is
+   refused, never completed with the default store;
 2. ``DEALER_<SECTION>_<FIELD>`` environment variables, e.g. ``DEALER_STORE_DATABASE_URL``,
    ``DEALER_ROOM_SERVER_URL``, ``DEALER_CONSOLE_LANGUAGE``;
 3. command-line arguments (passed in as ``overrides``, e.g. ``{"store": {"database_url": ...}}``).
@@ -47,8 +49,10 @@ __all__ = [
     "PlayerSettings",
     "RoomSettings",
     "SCHEMA_VERSION",
+    "REQUIRED_KEYS",
     "SECTIONS",
     "Settings",
+    "STORE_KEYS",
     "StakesSettings",
     "StoreSettings",
     "TableSettings",
@@ -455,28 +459,64 @@ def _from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
     return found
 
 
+REQUIRED_KEYS = ("schema_version",)
+"""Top-level keys every configuration file carries."""
+STORE_KEYS = ("database_url", "data_dir")
+"""A configuration file's ``[store]`` names the store by exactly one of these (never by default)."""
+
+
+def _read_file(file: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(file.read_text(encoding="utf-8"))
+    except FileNotFoundError as error:
+        raise ConfigError(f"configuration file {file} not found") from error
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"configuration file {file} is not UTF-8 text (byte {error.start}): is it cut short or damaged?") from error
+    except OSError as error:
+        raise ConfigError(f"configuration file {file} cannot be read: {error.strerror or error}") from error
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"configuration file {file} is not valid TOML: {error}") from error
+
+
+def _require_sections(file: Path, data: Mapping[str, Any]) -> None:
+    """A file carries ``schema_version`` and a ``[store]`` naming its store once, so a file cut short (still valid TOML)
+    is refused instead of recording to the default store in the user's data folder (the console never falls back)."""
+    missing = [key for key in REQUIRED_KEYS if key not in data]
+    if missing:
+        raise ConfigError(f"configuration file {file} lacks {', '.join(missing)}: is it cut short? (every file starts with"
+                          f" schema_version = {SCHEMA_VERSION})")
+    store = data.get("store")
+    named = [key for key in STORE_KEYS if isinstance(store, Mapping) and key in store]
+    if not named:
+        raise ConfigError(f"configuration file {file} names no store: give [store] database_url = \"sqlite:////PATH\" (or"
+                          " \"postgresql://...\") or data_dir = \"FOLDER\"; a configuration never falls back to the default store")
+    if len(named) > 1:
+        raise ConfigError(f"configuration file {file} names its store twice ([store] database_url and data_dir): keep one")
+
+
 def load_settings(
     path: Path | str | None = None,
     *,
     environ: Mapping[str, str] | None = None,
     overrides: Mapping[str, Any] | None = None,
 ) -> Settings:
-    """The configuration from the file, then the environment, then ``overrides`` (command line)."""
+    """The configuration from the file, then the environment, then ``overrides`` (command line).
+
+    A file (given, or the user's ``config.toml``) must carry ``schema_version`` and name its store in ``[store]`` (by
+    ``database_url`` or ``data_dir``, not both); one without is refused with one line (:class:`ConfigError`).
+    """
     environ = os.environ if environ is None else environ
     explicit = path if path is not None else environ.get(f"{ENV_PREFIX}CONFIG")
     file = Path(explicit) if explicit else default_config_path()
     data: dict[str, Any] = {}
     read = explicit or file.exists()
     if read:
-        try:
-            data = tomllib.loads(file.read_text(encoding="utf-8"))
-        except FileNotFoundError as error:
-            raise ConfigError(f"configuration file {file} not found") from error
-        except tomllib.TOMLDecodeError as error:
-            raise ConfigError(f"configuration file {file} is not valid TOML: {error}") from error
+        data = _read_file(file)
     version = data.get("schema_version", SCHEMA_VERSION)
     if version != SCHEMA_VERSION:
         raise ConfigError(f"configuration file {file} has schema_version {version}; this program reads version {SCHEMA_VERSION}")
+    if read:
+        _require_sections(file, data)
     from_environment = _from_environment(environ)
     data = _merge(data, from_environment)
     data = _merge(data, overrides or {})

@@ -19,6 +19,7 @@ import re
 from dataclasses import dataclass, field
 from typing import ClassVar, TypeAlias
 
+from drivers.chips import ChipCount, format_chips, parse_chips
 from drivers.errors import ProtocolError
 
 __all__ = [
@@ -72,43 +73,6 @@ def _check_text(value: str, name: str) -> str:
     if not _TEXT.match(value) or _FORBIDDEN & set(value):
         raise ProtocolError(f"{name} {value!r} must be printable ASCII without '$', '*' or ','")
     return value
-
-
-@dataclass(frozen=True, slots=True)
-class ChipCount:
-    """``count`` chips of ``denomination`` (in the table's money unit)."""
-
-    denomination: int
-    count: int
-
-
-def _format_chips(chips: tuple[ChipCount, ...] | None) -> list[str]:
-    if chips is None:
-        return []
-    parts = []
-    for chip in chips:
-        _check_int(chip.denomination, "chip denomination", low=1)
-        _check_int(chip.count, "chip count", low=1, high=9999)
-        parts.append(f"{chip.denomination}x{chip.count}")
-    return [";".join(parts)]
-
-
-def _parse_chips(fields: list[str], amount: int) -> tuple[ChipCount, ...] | None:
-    if not fields:
-        return None
-    if len(fields) > 1:
-        raise ValueError("too many fields after the chips")
-    if fields[0] == "":
-        return ()
-    chips = []
-    for part in fields[0].split(";"):
-        denomination, x, count = part.partition("x")
-        if not x:
-            raise ValueError(f"chip group {part!r} is not <denomination>x<count>")
-        chips.append(ChipCount(_int(denomination, "chip denomination", low=1), _int(count, "chip count", low=1, high=9999)))
-    if sum(c.denomination * c.count for c in chips) != amount:
-        raise ValueError(f"chips {fields[0]!r} do not add up to {amount}")
-    return tuple(chips)
 
 
 # --------------------------------------------------------------------------- messages
@@ -224,9 +188,7 @@ class ZoneReading(Message):
 
     def fields(self) -> list[str]:
         """See :meth:`Message.fields`."""
-        if self.chips is not None and sum(c.denomination * c.count for c in self.chips) != self.amount:
-            raise ProtocolError(f"seat {self.seat}: chips do not add up to {self.amount}")
-        return [_check_int(self.seat, "seat", low=1, high=99), _check_int(self.amount, "amount"), *_format_chips(self.chips)]
+        return [_check_int(self.seat, "seat", low=1, high=99), _check_int(self.amount, "amount"), *format_chips(self.chips, self.amount)]
 
     @classmethod
     def from_fields(cls, fields: list[str]) -> ZoneReading:
@@ -234,7 +196,7 @@ class ZoneReading(Message):
         if len(fields) < 2:
             raise ValueError("ZONE needs a seat and an amount")
         amount = _int(fields[1], "amount")
-        return cls(_int(fields[0], "seat", low=1, high=99), amount, _parse_chips(fields[2:], amount))
+        return cls(_int(fields[0], "seat", low=1, high=99), amount, parse_chips(fields[2:], amount))
 
 
 @dataclass(frozen=True, slots=True)
@@ -247,9 +209,7 @@ class PotReading(Message):
 
     def fields(self) -> list[str]:
         """See :meth:`Message.fields`."""
-        if self.chips is not None and sum(c.denomination * c.count for c in self.chips) != self.amount:
-            raise ProtocolError(f"pot: chips do not add up to {self.amount}")
-        return [_check_int(self.amount, "amount"), *_format_chips(self.chips)]
+        return [_check_int(self.amount, "amount"), *format_chips(self.chips, self.amount)]
 
     @classmethod
     def from_fields(cls, fields: list[str]) -> PotReading:
@@ -257,7 +217,7 @@ class PotReading(Message):
         if not fields:
             raise ValueError("POT needs an amount")
         amount = _int(fields[0], "amount")
-        return cls(amount, _parse_chips(fields[1:], amount))
+        return cls(amount, parse_chips(fields[1:], amount))
 
 
 @dataclass(frozen=True, slots=True)
@@ -503,13 +463,21 @@ class FrameDecoder:
     _buffer: bytearray = field(default_factory=bytearray)
     _garbage: int = 0
     _garbage_sample: bytearray = field(default_factory=bytearray)
+    _truncated: int = 0
+    _truncated_bytes: int = 0
+    _truncated_sample: bytes = b""
     frames: int = 0
     """Frames decoded so far."""
     errors: int = 0
     """Error reports so far."""
 
     def feed(self, data: bytes) -> list[Decoded]:
-        """Add ``data`` and return every frame or error it completes, in stream order."""
+        """Add ``data`` and return every frame or error it completes, in stream order.
+
+        Its cost is bounded by the bytes fed: each ``$`` is looked past at most once, a flood of frame starts costs one
+        step per byte, and a run of frames cut off by the next ``$`` is one report (like a run of garbage), so the
+        reports of a feed are never more than its frames plus a few.
+        """
         buf = self._buffer
         buf += data
         out: list[Decoded] = []
@@ -519,34 +487,32 @@ class FrameDecoder:
             if buf[pos] != START:
                 start = buf.find(b"$", pos)
                 stop = end if start < 0 else start
+                self._flush_truncated(out)
                 self._note_garbage(buf, pos, stop, out)
                 pos = stop
                 continue
-            newline = buf.find(b"\n", pos + 1, pos + self.max_frame)
-            restart = buf.find(b"$", pos + 1, newline if newline >= 0 else pos + self.max_frame)
-            if restart >= 0:
+            limit = min(end, pos + self.max_frame)
+            restart = buf.find(b"$", pos + 1, limit)
+            newline = buf.find(b"\n", pos + 1, restart if restart >= 0 else limit)
+            if newline < 0 and restart >= 0:
                 self._flush_garbage(out)
-                out.append(
-                    FrameError(
-                        FrameErrorKind.TRUNCATED, "frame cut off by the next '$'", restart - pos, bytes(buf[pos : min(restart, pos + 48)])
-                    )
-                )
+                self._note_truncated(buf, pos, restart)
                 pos = restart
                 continue
             if newline < 0:
                 if end - pos >= self.max_frame:
-                    self._flush_garbage(out)
+                    self._flush_reports(out)
                     out.append(
                         FrameError(FrameErrorKind.OVERLONG, f"no end of frame within {self.max_frame} bytes", 1, bytes(buf[pos : pos + 48]))
                     )
                     pos += 1  # the rest is garbage up to the next '$'
                     continue
                 break  # an incomplete frame: wait for more bytes
-            self._flush_garbage(out)
+            self._flush_reports(out)
             out.append(parse_line(bytes(buf[pos + 1 : newline])))
             pos = newline + 1
         del buf[:pos]
-        self._flush_garbage(out)
+        self._flush_reports(out)
         for item in out:
             if isinstance(item, Frame):
                 self.frames += 1
@@ -559,6 +525,7 @@ class FrameDecoder:
         self._buffer.clear()
         self._garbage = 0
         self._garbage_sample.clear()
+        self._truncated = self._truncated_bytes = 0
 
     @property
     def pending(self) -> int:
@@ -575,3 +542,19 @@ class FrameDecoder:
             out.append(FrameError(FrameErrorKind.GARBAGE, "bytes outside any frame", self._garbage, bytes(self._garbage_sample)))
             self._garbage = 0
             self._garbage_sample.clear()
+
+    def _note_truncated(self, buf: bytearray, start: int, stop: int) -> None:
+        if not self._truncated:
+            self._truncated_sample = bytes(buf[start : min(stop, start + 48)])
+        self._truncated += 1
+        self._truncated_bytes += stop - start
+
+    def _flush_truncated(self, out: list[Decoded]) -> None:
+        if self._truncated:
+            what = "frame cut off" if self._truncated == 1 else f"{self._truncated} frames in a row cut off"
+            out.append(FrameError(FrameErrorKind.TRUNCATED, f"{what} by the next '$'", self._truncated_bytes, self._truncated_sample))
+            self._truncated = self._truncated_bytes = 0
+
+    def _flush_reports(self, out: list[Decoded]) -> None:
+        self._flush_garbage(out)
+        self._flush_truncated(out)

@@ -43,12 +43,16 @@ class StoreBase:
     ) -> Self:
         """Open (and by default migrate) the database at ``url``, else the configured one, else SQLite.
 
+        A damaged file, an empty one, or another program's SQLite database is refused with
+        :class:`~dealer_console.store.errors.StoreCorruptError` and left as it is.
+
         ``revision``: migrate up to this schema revision only (for benchmarks that load history at an older schema, then
         :meth:`upgrade`); the store's methods expect the newest.
         """
         settings = settings if settings is not None else StoreSettings()
         resolved = database.resolve_url(url or settings.database_url, data_dir=settings.data_dir)
         target = Target(resolved, busy_timeout_s=settings.busy_timeout_s, connect_timeout_s=settings.connect_timeout_s)
+        database.refuse_foreign_file(target)
         engine = database.create_store_engine(target)
         try:
             with guarded(target, "opening the database"), engine.connect() as connection:

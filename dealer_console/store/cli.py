@@ -7,7 +7,7 @@ import sys
 from collections.abc import Callable
 
 from dealer_console.config import ConfigError, load_settings
-from dealer_console.store.errors import NotAuthorizedError, StoreError
+from dealer_console.store.errors import NotAuthorizedError, SignInError, StoreError
 from dealer_console.store.models import Role
 from dealer_console.store.store import Store
 from dealer_console.store.stored import StaffMember
@@ -55,45 +55,69 @@ def read_secret(prompt: str) -> str:
 
 
 def _floor_manager(store: Store, ask: Callable[[str], str], what: str) -> StaffMember:
-    name = ask(f"Floor manager's name ({what}): ").strip()
+    prompt = f"Floor manager's name ({what}): "
+    try:
+        name = ask(prompt).strip()
+    except EOFError as error:
+        raise SignInError(f"{prompt.rstrip(': ')}: nothing typed") from error
     member = store.sign_in(name, read_secret(f"{name}'s PIN or password: "))
     if member.role is not Role.FLOOR_MANAGER:
         raise NotAuthorizedError(f"only a floor manager may {what}; {member.name!r} is a {member.role.value.replace('_', ' ')}")
-    return member
+    return store.signed_in_floor_manager(member, what)
+
+
+def _new_secret(name: str, *, nothing: str) -> str:
+    secret = read_secret(f"{name}'s new PIN or password: ")
+    if read_secret("The same again: ") != secret:
+        raise StoreError(f"the two PINs differ; nothing was {nothing}")
+    return secret
+
+
+def _list_staff(store: Store, ask: Callable[[str], str]) -> int:
+    if not store.has_floor_manager():
+        print("no staff accounts yet: add the first floor manager with  dealer-console staff add NAME --role floor-manager")
+        return 0
+    by = _floor_manager(store, ask, "list the staff accounts")
+    for account in store.staff(by=by):
+        state = "locked out" if account.locked_at is not None else ("inactive" if not account.active else "active")
+        print(f"{account.name:<24} {account.role.value.replace('_', ' '):<14} {state}")
+    return 0
+
+
+def _add_staff(store: Store, ask: Callable[[str], str], name: str, role: str | None) -> int:
+    new_role = Role.FLOOR_MANAGER if role == "floor-manager" else Role.DEALER
+    if store.has_floor_manager():
+        by = _floor_manager(store, ask, "add an account")
+        print(f"{by.name} adds {name}")
+    elif new_role is not Role.FLOOR_MANAGER:
+        raise NotAuthorizedError("the first account of a store is its floor manager: add it with --role floor-manager")
+    member = store.add_staff(name, new_role, _new_secret(name, nothing="added"))
+    print(f"added {member.name}, {member.role.value.replace('_', ' ')}")
+    return 0
 
 
 def staff_command(*, action: str, name: str | None, role: str | None, database: str | None, config: str | None,
                   ask: Callable[[str], str] = input) -> int:
-    """``dealer-console staff list | add NAME --role R | unlock NAME``.
+    """``dealer-console staff list | add NAME --role R | unlock NAME | recover NAME``.
 
-    Adding or unlocking an account needs a floor manager's sign-in, except the very first account of a store, which
-    must be a floor manager (somebody has to be able to let the others in). PINs are asked without echo, or read one
-    per line from standard input.
+    Listing, adding or unlocking accounts needs a floor manager's sign-in (authority comes from that sign-in, never from
+    a name given), except the very first account of a store, which must be a floor manager (somebody has to be able to
+    let the others in). ``recover`` gives a sole floor manager locked out a new PIN; it needs no sign-in but write access
+    to the store's files, and is recorded in every table's log. PINs are asked without echo, or read one per line from
+    standard input.
     """
     try:
         settings = load_settings(config, overrides={"store": {"database_url": database}})
         with Store.open(settings=settings.store) as store:
-            accounts = store.staff()
             if action == "list":
-                for account in accounts:
-                    state = "locked out" if account.locked_at is not None else ("inactive" if not account.active else "active")
-                    print(f"{account.name:<24} {account.role.value.replace('_', ' '):<14} {state}")
-                if not accounts:
-                    print("no staff accounts yet: add the first floor manager with  dealer-console staff add NAME --role floor-manager")
-                return 0
+                return _list_staff(store, ask)
             assert name is not None
             if action == "add":
-                new_role = Role.FLOOR_MANAGER if role == "floor-manager" else Role.DEALER
-                if any(account.role is Role.FLOOR_MANAGER for account in accounts):
-                    by = _floor_manager(store, ask, "add an account")
-                    print(f"{by.name} adds {name}")
-                elif new_role is not Role.FLOOR_MANAGER:
-                    raise NotAuthorizedError("the first account of a store is its floor manager: add it with --role floor-manager")
-                secret = read_secret(f"{name}'s new PIN or password: ")
-                if read_secret("The same again: ") != secret:
-                    raise StoreError("the two PINs differ; nothing was added")
-                member = store.add_staff(name, new_role, secret)
-                print(f"added {member.name}, {member.role.value.replace('_', ' ')}")
+                return _add_staff(store, ask, name, role)
+            if action == "recover":
+                operator = getpass.getuser()
+                store.recover_floor_manager(name, _new_secret(name, nothing="changed"), operator=operator)
+                print(f"{name} recovered by {operator} on this machine (a new PIN, the lock-out lifted); recorded in every table's log")
                 return 0
             by = _floor_manager(store, ask, "unlock an account")
             store.unlock_staff(name, by=by)

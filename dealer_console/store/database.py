@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import re
+import sqlite3
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -154,6 +156,14 @@ def translate_error(error: BaseException, *, target: Target, doing: str) -> Stor
     if isinstance(error, StoreError):
         return error
     original = getattr(error, "orig", None) or error
+    if target.backend == "sqlite" and (isinstance(original, UnicodeDecodeError) or "could not decode" in str(original).lower()):
+        path = target.sqlite_path
+        column = re.search(r"column '([^']*)'", str(original))
+        where_text = f" in column {column.group(1)!r}" if column else " in its schema"
+        return StoreCorruptError(
+            f"the database file {path} is damaged (text that is not UTF-8{where_text}) while {doing}; it was left as it is:"
+            " restore it from a backup, or move it aside to start a new one", path=path,
+        )
     text = str(original).strip().splitlines()[0] if str(original).strip() else type(original).__name__
     lowered = str(original).lower()
     where = target.shown
@@ -198,8 +208,35 @@ def guarded(target: Target, doing: str) -> Iterator[None]:
         yield
     except StoreError:
         raise
-    except (exc.SQLAlchemyError, OSError) as error:
+    except (exc.SQLAlchemyError, OSError, UnicodeDecodeError, sqlite3.Error) as error:
+        # a damaged SQLite file can fail in the driver's own calls (the connection's PRAGMAs), before SQLAlchemy wraps it
         raise translate_error(error, target=target, doing=doing) from error
+
+
+def refuse_foreign_file(target: Target) -> None:
+    """Before a SQLite file is opened for writing: an existing empty file, or another program's database (tables but no
+    schema revision of ours), is not a store; refused with :class:`StoreCorruptError` and left byte for byte as it was
+    (it is read here read-only, before the store's connection would switch it to WAL)."""
+    path = target.sqlite_path
+    if not path:
+        return
+    try:
+        size = Path(path).stat().st_size
+    except (FileNotFoundError, NotADirectoryError):
+        return  # a new store is made here (or the folder's problem is reported when it is made)
+    except OSError as error:
+        raise StoreUnavailableError(f"cannot read the database {path}: {error.strerror or error}", url=target.shown) from error
+    if size == 0:
+        raise StoreCorruptError(f"the file {path} is empty: not a dealer-console store; it was left as it is (give the store's"
+                                " own file, or move this one aside to start a new store)", path=path)
+    with guarded(target, "opening the database"), contextlib.closing(
+        sqlite3.connect(f"{Path(path).resolve().as_uri()}?mode=ro", uri=True, timeout=target.busy_timeout_s)
+    ) as connection:
+        names = {str(row[0]) for row in connection.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    if names and "alembic_version" not in names:
+        shown = ", ".join(sorted(names)[:3]) + (", ..." if len(names) > 3 else "")
+        raise StoreCorruptError(f"the database {path} is not a dealer-console store (it holds other tables: {shown});"
+                                " it was left as it is: give the store's own file", path=path)
 
 
 # ---------------------------------------------------------------------------- migrations
@@ -247,6 +284,6 @@ def migrate(engine: Engine, target: Target, *, revision: str = "head") -> None:
 
 __all__ = [
     "APP_NAME", "MIGRATIONS", "MIGRATION_LOCK_KEY", "SQLITE_FILE", "Target", "alembic_config", "create_store_engine",
-    "current_revision", "default_database_url", "guarded", "head_revision", "migrate", "resolve_url", "translate_error",
+    "current_revision", "default_database_url", "guarded", "head_revision", "migrate", "refuse_foreign_file", "resolve_url", "translate_error",
     "writing",
 ]

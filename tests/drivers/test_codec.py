@@ -144,6 +144,56 @@ def test_checksummed_frames_that_break_the_protocol_are_malformed_or_unknown() -
         assert [getattr(d, "kind", None) for d in decoded] == [kind], body
 
 
+def _framed(body: bytes) -> bytes:
+    return b"$" + body + b"*%04X\r\n" % checksum(body)
+
+
+@pytest.mark.parametrize(("body", "words"), [
+    (b"1,ZONE,4,500,", "an amount of 500 with no chips"),
+    (b"1,POT,25,", "an amount of 25 with no chips"),
+    (b"1,ZONE,4,1000,100x5;500x1", "denomination 500 follows 100: chips go largest first"),
+    (b"1,POT,1000,500x1;500x1", "denomination 500 is given twice"),
+    (b"1,ZONE,4,1100,500x1;100x1;500x1", "denomination 500 is given twice"),
+])
+def test_chips_that_break_the_amount_rules_are_malformed(body: bytes, words: str) -> None:
+    """PROTOCOL.md, Amounts (the issue's point "Bad files and frames"): an empty chips field means no chips, so only with
+    an amount of 0; chips go largest first, each denomination once. A checksummed frame breaking one is discarded as
+    malformed, naming the rule, and never applied."""
+    decoded = decode_all(_framed(body))
+    assert len(decoded) == 1 and isinstance(decoded[0], FrameError) and decoded[0].kind is FrameErrorKind.MALFORMED
+    assert words in decoded[0].detail
+
+
+def test_chips_that_keep_the_amount_rules_are_read() -> None:
+    """PROTOCOL.md, Amounts: ``ZONE,4,0,`` is an empty zone with no chips; largest first and adding up is read."""
+    assert frames_of(decode_all(_framed(b"1,ZONE,4,0,")))[0].message == ZoneReading(4, 0, ())
+    read = frames_of(decode_all(_framed(b"1,POT,1500,500x2;100x5")))[0].message
+    assert read == PotReading(1500, (ChipCount(500, 2), ChipCount(100, 5)))
+
+
+@pytest.mark.parametrize("chips", [(), (ChipCount(100, 5), ChipCount(500, 1)), (ChipCount(500, 1), ChipCount(500, 1))])
+def test_chips_that_break_the_amount_rules_are_not_sent(chips: tuple[ChipCount, ...]) -> None:
+    """PROTOCOL.md, Amounts: the encoder refuses what the decoder would discard (ProtocolError, naming the rule)."""
+    with pytest.raises(ProtocolError, match="no chips|largest first|given twice"):
+        encode(ZoneReading(4, 1000, chips), 1)
+
+
+def test_a_flood_of_frame_starts_is_one_report_and_the_next_frame_is_read() -> None:
+    """PROTOCOL.md, Receiving, and the issue's point "Bad files and frames": the cost of a flood of ``$`` is bounded:
+    200,000 frame starts in one read are one truncated report (not one per byte), the buffer does not grow with the
+    flood, and the frame after it is decoded."""
+    decoder = FrameDecoder()
+    flood = 200_000
+    decoded = decoder.feed(b"$" * flood + encode(Heartbeat(7), 3))
+    assert [type(item) for item in decoded] == [FrameError, Frame]
+    report = decoded[0]
+    assert isinstance(report, FrameError) and report.kind is FrameErrorKind.TRUNCATED and report.size == flood
+    assert f"{flood} frames in a row cut off" in report.detail
+    for _ in range(100):
+        assert len(decoder.feed(b"$" * 1000)) <= 1
+        assert decoder.pending <= 1
+
+
 def test_messages_the_protocol_cannot_carry_are_refused_when_encoding() -> None:
     """PROTOCOL.md, Framing: fields are printable ASCII without '$', '*' or ','; numbers are whole and in range."""
     for message in (

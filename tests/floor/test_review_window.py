@@ -257,6 +257,6 @@ def test_the_review_command_signs_in_first_and_names_a_database_it_cannot_open(
     assert main(["review", "--database", "mysql://floor@nowhere/cardroom", "--quit-after-ms", "200"]) == 2
     assert "dealer-console review:" in capsys.readouterr().err
     config = tmp_path / "floor.toml"
-    config.write_text("schema_version = 1\n", encoding="utf-8")
+    config.write_text(f'schema_version = 1\n[store]\ndata_dir = "{tmp_path}"\n', encoding="utf-8")
     assert main(["review", "--room", "--quit-after-ms", "200", "--config", str(config)]) == 2
     assert "give the card room's PostgreSQL with --database URL" in capsys.readouterr().err

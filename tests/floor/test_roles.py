@@ -99,7 +99,9 @@ def test_a_wrong_pin_locks_the_account_out_after_the_set_number_of_tries(store_u
             store.sign_in("Dana", "1111")
         with pytest.raises(NotAuthorizedError):
             store.unlock_staff("Dana", by=dealer)
-        store.unlock_staff("Dana", by=manager)
+        with pytest.raises(NotAuthorizedError, match="has not signed in"):
+            store.unlock_staff("Dana", by=manager)  # the account's value, not a sign-in: no authority
+        store.unlock_staff("Dana", by=store.sign_in("Flo", "floor-1"))
         assert store.sign_in("Dana", "1111") == dealer
 
 

@@ -43,12 +43,13 @@ def test_the_first_account_is_a_floor_manager_who_then_adds_and_unlocks_the_othe
     assert staff(monkeypatch, url, "add", "Eve", typed="Flo\nwrong\n") == 2
     assert "wrong PIN" in capsys.readouterr().err
     with Store.open(url) as store:
-        assert [(account.name, account.role) for account in store.staff()] == [("Dana", Role.DEALER), ("Flo", Role.FLOOR_MANAGER)]
+        listed = store.staff(by=store.sign_in("Flo", "floor-1"))
+        assert [(account.name, account.role) for account in listed] == [("Dana", Role.DEALER), ("Flo", Role.FLOOR_MANAGER)]
         assert store.sign_in("Dana", "1111").role is Role.DEALER
         for _ in range(store.settings.sign_in_attempts):
             with pytest.raises(SignInError):
                 store.sign_in("Dana", "0000")
-    assert staff(monkeypatch, url, "list") == 0
+    assert staff(monkeypatch, url, "list", typed="Flo\nfloor-1\n") == 0
     assert "Dana                     dealer         locked out" in capsys.readouterr().out
     assert staff(monkeypatch, url, "unlock", "Dana", typed="Dana\n1111\n") == 2
     assert staff(monkeypatch, url, "unlock", "Dana", typed="Flo\nfloor-1\n") == 0

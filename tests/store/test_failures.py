@@ -15,6 +15,7 @@ import psycopg
 import pytest
 from sqlalchemy import event
 
+from dealer_console.cli import main
 from dealer_console.config import StoreSettings
 from dealer_console.store import (
     ReadingTaken,
@@ -61,6 +62,65 @@ def test_damaged_pages_inside_a_database_are_reported_corrupt(tmp_path: Path) ->
         with Store.open(f"sqlite:///{path}") as store:
             store.events(1)
             store.verify_log()
+
+
+def _damaged_copy(tmp_path: Path, text: bytes) -> Path:
+    """A store of 50 readings, checkpointed, with one byte of the first ``text`` in the file made invalid UTF-8."""
+    path = tmp_path / "console.sqlite3"
+    with Store.open(f"sqlite:///{path}") as store:
+        table_id = store.create_table("T")
+        for value in range(50):
+            store.append(table_id, reading(value))
+        with store.sql_engine.connect() as connection:
+            connection.exec_driver_sql("PRAGMA wal_checkpoint(TRUNCATE)")
+    data = bytearray(path.read_bytes())
+    at = data.find(text)
+    assert at >= 0
+    data[at + 2] = 0xFE
+    path.write_bytes(bytes(data))
+    return path
+
+
+@pytest.mark.parametrize("text", [b"CREATE TABLE events", b"bet zone 2", b"table_opened"], ids=["schema", "payload", "kind"])
+def test_a_damaged_page_is_one_line_and_exit_2_from_verify_log(
+    tmp_path: Path, text: bytes, capsys: pytest.CaptureFixture[str],
+) -> None:
+    """The issue's point "Bad files and frames": text damaged into bytes that are not UTF-8 (in the schema, or in an
+    event's columns) is a StoreCorruptError: verify-log says so in one line and exits 2 ("cannot check"), not 1 (a
+    broken link) and not a UnicodeDecodeError traceback; the file is left as it was."""
+    path = _damaged_copy(tmp_path, text)
+    damaged = path.read_bytes()
+    assert main(["--database", f"sqlite:///{path}", "verify-log"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"the database file {path} is damaged (text that is not UTF-8" in err
+    assert "Traceback" not in err and path.read_bytes() == damaged
+
+
+def test_an_empty_file_is_not_a_store_and_is_not_made_into_one(tmp_path: Path) -> None:
+    """The issue's point "Bad files and frames": an existing empty file is "not a dealer-console store", not silently
+    made into a new store (a new store is made only where no file is)."""
+    path = tmp_path / "console.sqlite3"
+    path.write_bytes(b"")
+    with pytest.raises(StoreCorruptError, match=f"the file {path} is empty: not a dealer-console store") as raised:
+        Store.open(f"sqlite:///{path}")
+    assert raised.value.path == str(path) and path.read_bytes() == b""
+    assert not path.with_name("console.sqlite3-wal").exists()
+
+
+def test_another_programs_database_is_refused_and_left_untouched(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The issue's point "Bad files and frames": a foreign SQLite database (another program's tables, no schema revision
+    of ours) is refused in one line with exit 2; no table of the store is added to it."""
+    path = tmp_path / "places.sqlite3"
+    foreign = sqlite3.connect(path)
+    foreign.execute("CREATE TABLE bookmarks (id INTEGER PRIMARY KEY, url TEXT)")
+    foreign.execute("INSERT INTO bookmarks (url) VALUES ('https://example.org')")
+    foreign.commit()
+    foreign.close()
+    before = path.read_bytes()
+    assert main(["--database", f"sqlite:///{path}", "verify-log"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "is not a dealer-console store (it holds other tables: bookmarks)" in err
+    assert path.read_bytes() == before
 
 
 def test_locked_database_is_reported_and_the_event_can_be_stored_afterwards(tmp_path: Path) -> None:

@@ -129,7 +129,7 @@ def test_the_calibration_dialog_recovers_the_view_from_four_clicked_corners_and_
     config = tmp_path / "config.toml"
     camera = tmp_path / "camera"
     camera.mkdir()
-    config.write_text(f'schema_version = 1\n[devices]\ncamera = "{camera}"\nsensors = "none"\ncalibration = "{path}"\n'
+    config.write_text(f'schema_version = 1\n[store]\ndata_dir = "{tmp_path}"\n[devices]\ncamera = "{camera}"\nsensors = "none"\ncalibration = "{path}"\n'
                       f'taught_deck = "{tmp_path / "deck"}"\n', encoding="utf-8")
     settings = load_settings(config, environ={})
     assert settings.devices.calibration_file == path

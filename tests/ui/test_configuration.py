@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def write(tmp_path: Path, text: str) -> Path:
     path = tmp_path / "config.toml"
-    path.write_text("schema_version = 1\n" + text, encoding="utf-8")
+    path.write_text(f'schema_version = 1\n{text}\n[store]\ndata_dir = "{tmp_path}"\n', encoding="utf-8")
     return path
 
 

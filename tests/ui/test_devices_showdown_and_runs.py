@@ -278,9 +278,9 @@ def test_face_down_hole_cards_are_a_devices_setting_with_any_camera_or_none(qtbo
 
     config = tmp_path / "config.toml"
     for camera in ("0", "none"):
-        config.write_text(f'schema_version = 1\n[devices]\ncamera = "{camera}"\nhole_cards = "face-down"\n', encoding="utf-8")
+        config.write_text(f'schema_version = 1\n[store]\ndata_dir = "{tmp_path}"\n[devices]\ncamera = "{camera}"\nhole_cards = "face-down"\n', encoding="utf-8")
         assert load_settings(config, environ={}).devices.hole_cards == "face-down"
-    config.write_text('schema_version = 1\n[devices]\nhole_cards = "face-up"\n', encoding="utf-8")
+    config.write_text(f'schema_version = 1\n[store]\ndata_dir = "{tmp_path}"\n[devices]\nhole_cards = "face-up"\n', encoding="utf-8")
     with pytest.raises(ConfigError, match="hole_cards"):
         load_settings(config, environ={})
 

@@ -15,7 +15,7 @@ from dealer_console.engine.errors import CardError, EngineError, GameDefinitionE
 from dealer_console.engine.events import Event, event_from_dict
 from dealer_console.engine.games import VARIANTS, Game, HouseRules, MississippiPreflopOrder, Rake, Stakes, StraddlePrecedence, Structure, Variant
 from dealer_console.engine.hand import Hand, HandSetup
-from dealer_console.engine.phh.errors import PHHActionError, PHHFormatError, PHHMismatchError
+from dealer_console.engine.phh.errors import PHHActionError, PHHError, PHHFormatError, PHHMismatchError
 from dealer_console.engine.phh.fields import FieldReader
 from dealer_console.engine.phh.notation import FIELD_PREFIX, FORMAT_VERSION, in_player_order, standard_fields
 from dealer_console.engine.phh.standard_replay import replay_standard
@@ -30,6 +30,8 @@ def load_phh(path: str | Path, *, house: HouseRules | None = None) -> Hand:
         text = path.read_text(encoding="utf-8")
     except UnicodeDecodeError as problem:
         raise PHHFormatError(f"{path.name}: not a PHH file: not UTF-8 text ({problem.reason})") from problem
+    except OSError as problem:
+        raise PHHFormatError(f"{path.name}: cannot be read: {problem.strerror or problem}") from problem
     return import_phh(text, house=house, source=path.name)
 
 
@@ -41,7 +43,19 @@ def import_phh(text: str, *, house: HouseRules | None = None, source: str = "PHH
     its own standard fields. Any other file of an Omaha game is replayed action by action with
     ``house`` (default :class:`HouseRules`), every action checked by the engine's rules; when it
     has ``finishing_stacks``, the replay must end with exactly those stacks.
+
+    Raises only :class:`PHHError` (its message starts with ``source``): what the engine refuses while the hand is set up
+    or replayed (a seat not dealt in, a game it cannot define) is a :class:`PHHFormatError` naming the file.
     """
+    try:
+        return _import(text, house=house, source=source)
+    except PHHError:
+        raise
+    except (EngineError, ValueError, TypeError, LookupError, ArithmeticError, RecursionError) as problem:
+        raise PHHFormatError(f"{source}: not a hand this program can read: {problem}") from problem
+
+
+def _import(text: str, *, house: HouseRules | None, source: str) -> Hand:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
@@ -69,7 +83,10 @@ def _rebuild(reader: FieldReader) -> Hand:
     raw_events = reader.require(FIELD_PREFIX + "events")
     if not isinstance(raw_events, list):
         raise reader.fail(f"field {FIELD_PREFIX + 'events'!r} must be an array of tables")
-    hand = Hand(setup)
+    try:
+        hand = Hand(setup)
+    except EngineError as problem:
+        raise reader.fail(f"the recorded set-up is inconsistent: {problem}") from problem
     for index, raw in enumerate(raw_events):
         event = _read_event(reader, index, raw)
         try:
