@@ -39,7 +39,7 @@ def _ship(local: Store, room: Room, table_id: int, hands: int, seed: int) -> Non
         recorded = open_hand(local, table_id, random_hand_setup(rng))
         play_to_end(recorded, rng)
         recorded.close()
-    shipper = Shipper(local, room.url(room.console_role), [table_id])
+    shipper = Shipper(local, room.console_url(table_id), [table_id])
     while shipper.ship_once():
         pass
     shipper.stop()
@@ -92,7 +92,7 @@ def test_a_console_cannot_change_or_delete_a_head_the_room_kept(room: Room, loca
     table_id = 303
     local.create_table("Table 303", table_id=table_id)
     _ship(local, room, table_id, 1, seed=5)
-    with psycopg.connect(room.url(room.console_role)) as connection:
+    with psycopg.connect(room.console_url(table_id)) as connection:
         for statement in ("UPDATE room_heads SET seq = 1 WHERE table_id = %s", "DELETE FROM room_heads WHERE table_id = %s"):
             with pytest.raises(psycopg.errors.InsufficientPrivilege):
                 connection.execute(statement, (table_id,))
