@@ -45,7 +45,7 @@ def main() -> None:
     started = time.perf_counter()
     from PySide6.QtWidgets import QApplication
 
-    from dealer_console.live.console import demo_session
+    from dealer_console.live.tables import demo_session
     from dealer_console.ui.main_window import DealerWindow
 
     app = QApplication([])
@@ -104,7 +104,7 @@ def _recorded_timings(app: object, *, hands: int) -> list[float]:
     from PySide6.QtCore import QEventLoop
     from PySide6.QtWidgets import QApplication
 
-    from dealer_console.live.console import demo_session
+    from dealer_console.live.tables import demo_session
     from dealer_console.store import Store
     from dealer_console.ui.main_window import DealerWindow
 

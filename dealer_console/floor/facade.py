@@ -26,7 +26,7 @@ from dealer_console.floor.room_source import RoomSource
 from dealer_console.floor.source import ReviewSource, StoreSource
 from dealer_console.store.chain import ChainReport
 from dealer_console.store.errors import RecordNotFoundError, SignInError, StoreError
-from dealer_console.store.models import Role
+from dealer_console.store.kinds import Role
 from dealer_console.store.search import HandQuery, HandSummary
 from dealer_console.store.store import Store
 from dealer_console.store.stored import StaffMember, TableInfo

@@ -16,7 +16,7 @@ from html import escape
 
 from dealer_console.floor.review import HandReview
 from dealer_console.store.chain import ChainReport
-from dealer_console.store.models import HandStatus
+from dealer_console.store.kinds import HandStatus
 from dealer_console.store.store import Store
 
 _STYLE = """

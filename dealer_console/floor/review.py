@@ -35,7 +35,7 @@ from dealer_console.floor.room_source import RoomSource
 from dealer_console.floor.source import ReviewSource, StoreSource
 from dealer_console.store.chain import ChainReport
 from dealer_console.store.errors import EvidenceError, NotAuthorizedError, ReplayError
-from dealer_console.store.models import Role, Source
+from dealer_console.store.kinds import Role, Source
 from dealer_console.store.records import HandCorrected
 from dealer_console.store.search import HandSummary
 from dealer_console.store.store import Store

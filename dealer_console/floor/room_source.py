@@ -43,7 +43,7 @@ from dealer_console.room import evidence, floor_session, log
 from dealer_console.room.floor_session import FloorSession, RoomRuling
 from dealer_console.store.chain import GENESIS, ChainBreak, ChainReport, LinkRow, link_hash, row_content, verify_chain
 from dealer_console.store.errors import NotAuthorizedError, RecordNotFoundError, ReplayError, StoreUnavailableError
-from dealer_console.store.models import HandStatus, Role
+from dealer_console.store.kinds import HandStatus, Role
 from dealer_console.store.records import HandClosed, HandOpened, TableOpened
 from dealer_console.store.search import HandQuery, HandSummary
 from dealer_console.store.stored import StaffMember, StoredEvent, TableInfo

@@ -19,7 +19,7 @@ from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.replay import ReplayStepError, replay_into
 from dealer_console.store.chain import GENESIS, ChainReport, LinkRow, link_hash, row_content
 from dealer_console.store.errors import RecordNotFoundError
-from dealer_console.store.models import Role
+from dealer_console.store.kinds import Role
 from dealer_console.store.search import HandQuery, HandSummary
 from dealer_console.store.store import Store
 from dealer_console.store.stored import StoredEvent, TableInfo

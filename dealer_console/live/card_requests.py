@@ -10,11 +10,14 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from dealer_console.engine.cards import Card
 from dealer_console.engine.errors import IllegalActionError
 from dealer_console.engine.hand import STREET_NAMES
-from dealer_console.store.store import Store
+
+if TYPE_CHECKING:
+    from dealer_console.store.store import Store
 
 __all__ = ["BoardTarget", "CameraCards", "CardPicture", "CardRequest", "CardsNeeded", "CardsUnread"]
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from dealer_console.engine.cards import Card
 from dealer_console.engine.table_events import TableAgreements
-from dealer_console.store import StaffMember
+from dealer_console.store.stored import StaffMember
 
 __all__ = [
     "AllIn", "Bet", "Call", "ChangeAgreements", "ChangeHouseSettings", "Check", "ChooseRuns", "Command", "ConsentToRestraddle",

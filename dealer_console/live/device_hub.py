@@ -22,13 +22,13 @@ from collections.abc import Callable, Sequence
 
 from dealer_console.engine.cards import Card, parse_card
 from dealer_console.engine.errors import IllegalActionError
+from dealer_console.live.camera_evidence import camera_cards
 from dealer_console.live.camera_feed import CameraFeed, CameraWorker
 from dealer_console.live.camera_reads import RED, CameraView, CardRead
 from dealer_console.live.camera_setup import CameraSetup
 from dealer_console.live.card_judge import Judging, judge_sightings, run_row_cards, shown_reads, street_reads
 from dealer_console.live.card_requests import BoardTarget, CameraCards, CardsUnread
 from dealer_console.live.errors import NoCameraError
-from dealer_console.live.evidence import camera_cards
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.sensor_watch import BoardStatus, ButtonReading, SensorWatch, TurnBefore, ZoneRow, action_against_zone, zone_rows
 from dealer_console.live.sensors import BetProposal, ProposedAction, SensorWarning, TableSensors

@@ -1,75 +1,26 @@
 """The camera's evidence behind a recorded event (SPEC, Records and review: a camera's event keeps its evidence).
 
-Kept first: each card's crop and the frame it was read on go into the event store (:func:`keep_card_pictures`, on
-the thread that records). Then the event names its frame, then one ``reading`` record per card names its crop (and
-one per other frame the cards were read on) (:func:`play_camera_event`). Pictures that cannot be kept never hold up
-the deal: the event is recorded without them, with a warning.
+The pictures are kept first (:mod:`.camera_evidence` makes and stores them, on the thread that records); then the
+event names its frame, then one ``reading`` record per card names its crop (and one per other frame the cards were
+read on). Pictures that cannot be kept never hold up the deal: the event is recorded without them, with a warning.
 """
 
 from __future__ import annotations
 
-import functools
 import logging
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from dealer_console.engine.events import Event
-from dealer_console.live.camera_reads import CardRead, Quad
 from dealer_console.live.card_requests import CameraCards, CardPicture
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.recording import HandRecorder, TableRecorder
-from dealer_console.store import Store
 from dealer_console.store.errors import StoreError
-from dealer_console.store.models import Source
+from dealer_console.store.kinds import Source
 from dealer_console.store.records import ReadingTaken
 
-__all__ = ["camera_cards", "keep_card_pictures", "play_camera_event"]
+__all__ = ["play_camera_event"]
 
 log = logging.getLogger(__name__)
-
-
-@dataclass(frozen=True, slots=True)
-class _Reading:
-    """A read as :func:`vision.evidence.make_evidence` takes it: the card's text, confidence and corners on its frame."""
-
-    card: str | None
-    confidence: float
-    quad: Quad
-
-
-def camera_cards(reads: Sequence[tuple[str, CardRead]]) -> CameraCards:
-    """The cards of ``reads`` (each named: ``"flop card 1"``), with the means to keep the pictures they were read on."""
-    cards = tuple(read.card for _, read in reads if read.card is not None)
-    return CameraCards(cards, functools.partial(keep_card_pictures, list(reads)))
-
-
-def keep_card_pictures(reads: Sequence[tuple[str, CardRead]], store: Store, table_id: int | None) -> list[CardPicture]:
-    """Put each read card's crop (PNG) and the frame it was read on (JPEG, once per frame) in the event store; name them.
-
-    Runs on the thread that records (the session's background recorder), never the screen's: encoding a 1920x1080 frame
-    takes tens of milliseconds. Raises :class:`vision.evidence.EvidenceError` when a read kept no picture or the store
-    kept other bytes than those hashed, or the store's own errors.
-    """
-    from vision.evidence import EvidenceError, Image, make_evidence, store_evidence
-
-    frames: dict[tuple[int, float], Image] = {}
-    pictures = []
-    for subject, read in reads:
-        seen = read.sighting.seen
-        if seen is None:
-            raise EvidenceError(f"no picture was kept of {subject}")
-        frame = frames.get((seen.seq, seen.wall_time))
-        if frame is None:
-            frame = frames[(seen.seq, seen.wall_time)] = Image.encode(seen.image, "jpeg")
-        guess = read.sighting.card or read.sighting.best
-        text = str(guess) if guess is not None else None
-        evidence = make_evidence(seen.image, _Reading(text, read.sighting.confidence, seen.quad), frame_seq=seen.seq,
-                                 wall_time=seen.wall_time, frame_image=frame)
-        kept = store_evidence(store, evidence, table_id=table_id)
-        pictures.append(CardPicture(subject=subject, read=text or "", confidence=read.sighting.confidence, applied=guess == read.card,
-                                    crop_sha256=kept.crop_sha256, frame_sha256=kept.frame_sha256, frame_seq=seen.seq,
-                                    frame_at=evidence.captured_at))
-    return pictures
 
 
 def play_camera_event(table: TableRecorder, hand: HandRecorder, event: Event, *, camera: CameraCards | None, actor: str,

@@ -9,14 +9,17 @@ applied; a :class:`~dealer_console.store.errors.StoreError` means nothing was ap
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from dealer_console.engine.events import Event
 from dealer_console.engine.hand import Hand
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_events import TableEvent
-from dealer_console.store import Store, StoredEvent
-from dealer_console.store.models import Source
+from dealer_console.store.kinds import Source
+from dealer_console.store.stored import StoredEvent
+
+if TYPE_CHECKING:
+    from dealer_console.store.store import Store
 
 __all__ = ["HandRecorder", "TableRecorder"]
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from dealer_console.live.table_session import TableSession
 from dealer_console.room.shipper import Shipper, ShipState, ShipStatus
-from dealer_console.store.store import Store
+
+if TYPE_CHECKING:
+    from dealer_console.store.store import Store
 
 __all__ = ["ShippingReport", "ShippingState", "TableShipping"]
 

@@ -108,9 +108,9 @@ from dealer_console.live.listeners import Listeners
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.recording import HandRecorder, TableRecorder
 from dealer_console.live.views import BoardRow, SeatState, board_rows, cards_in_play, result_lines, seat_states
-from dealer_console.store import StaffMember
 from dealer_console.store.errors import StoreError
-from dealer_console.store.models import Source
+from dealer_console.store.kinds import Source
+from dealer_console.store.stored import StaffMember
 
 __all__ = ["TableSession"]
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from dealer_console.room.errors import RoomError
 from dealer_console.store.errors import NotAuthorizedError, SignInError
-from dealer_console.store.models import Role
+from dealer_console.store.kinds import Role
 from dealer_console.store.stored import StaffMember
 
 

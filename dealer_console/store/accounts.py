@@ -29,8 +29,8 @@ from dealer_console.store.errors import (
     SignInError,
     StoreError,
 )
+from dealer_console.store.kinds import Role, Source
 from dealer_console.store.log import LogStore
-from dealer_console.store.models import Role, Source
 from dealer_console.store.records import HandFlagged, HouseSettingsChanged, RulingRecorded, TableOpened
 from dealer_console.store.stored import (
     StaffAccount,

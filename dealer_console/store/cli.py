@@ -8,7 +8,7 @@ from collections.abc import Callable
 
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.store.errors import NotAuthorizedError, SignInError, StoreError
-from dealer_console.store.models import Role
+from dealer_console.store.kinds import Role
 from dealer_console.store.store import Store
 from dealer_console.store.stored import StaffMember
 

@@ -30,7 +30,7 @@ from dealer_console.store.errors import (
     RecordNotFoundError,
     ReplayError,
 )
-from dealer_console.store.models import HandStatus
+from dealer_console.store.kinds import HandStatus
 from dealer_console.store.records import HandOpened
 from dealer_console.store.search import HandQuery, HandSummary, hand_search
 from dealer_console.store.stored import (

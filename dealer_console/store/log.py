@@ -47,7 +47,7 @@ from dealer_console.store.errors import (
 )
 from dealer_console.store.hands import HandsStore
 from dealer_console.store.keys import ConsoleKey, default_key_path, load_or_create_key
-from dealer_console.store.models import HandStatus, Role, Source
+from dealer_console.store.kinds import HandStatus, Role, Source
 from dealer_console.store.records import HandClosed, HandCorrected, HandFlagged, HandOpened, HouseSettingsChanged, RulingRecorded
 from dealer_console.store.stored import (
     HAND_EVENT_KINDS,

@@ -11,36 +11,10 @@ The migrations in ``migrations/versions`` create exactly this schema (a test com
 
 from __future__ import annotations
 
-import enum
 from datetime import datetime
 
 from sqlalchemy import BigInteger, DateTime, Index, LargeBinary, Text, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
-
-
-class Source(enum.Enum):
-    """Where an event came from (SPEC: see where each input came from)."""
-
-    DEALER = "dealer"
-    CAMERA = "camera"
-    SENSOR = "sensor"
-    FLOOR = "floor"
-
-
-class Role(enum.Enum):
-    """What a signed-in person may do."""
-
-    DEALER = "dealer"
-    FLOOR_MANAGER = "floor_manager"
-    """May also record corrections and rulings and authorize a Mississippi straddle (SPEC)."""
-
-
-class HandStatus(enum.Enum):
-    """Where a stored hand stands."""
-
-    OPEN = "open"
-    COMPLETE = "complete"
-    MISDEALT = "misdealt"
 
 
 class TableRow(SQLModel, table=True):
@@ -273,6 +247,6 @@ STORE_TABLES = (
 
 
 __all__ = [
-    "AgreementRow", "ChainHeadRow", "EventRow", "EvidenceRow", "HandRow", "HandSeatRow", "HandStatus", "PlayerRow", "Role",
-    "RulingRow", "STORE_TABLES", "SeatRow", "SigningKeyRow", "Source", "StaffRow", "TableRow",
+    "AgreementRow", "ChainHeadRow", "EventRow", "EvidenceRow", "HandRow", "HandSeatRow", "PlayerRow",
+    "RulingRow", "STORE_TABLES", "SeatRow", "SigningKeyRow", "StaffRow", "TableRow",
 ]

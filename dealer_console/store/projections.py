@@ -24,7 +24,7 @@ from dealer_console.engine.hand import HandSetup
 from dealer_console.engine.replay import ReplayStepError, replay
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandStarted
 from dealer_console.store.codec import canonical_json, to_data
-from dealer_console.store.models import HandStatus
+from dealer_console.store.kinds import HandStatus
 from dealer_console.store.records import HandClosed, HandFlagged, HandOpened, RulingRecorded
 from dealer_console.store.stored import HAND_EVENT_KINDS, StoredEvent
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from dealer_console.engine.events import BlindPosted, Event, MisdealDeclared, Voided
 from dealer_console.engine.hand import Hand, HandSetup, Phase
@@ -22,10 +23,12 @@ from dealer_console.engine.table_config import TableConfig, apply_house_changes
 from dealer_console.engine.table_events import HandFinished, HandMisdealt, HandStarted, TableEvent
 from dealer_console.store.codec import table_event_types
 from dealer_console.store.errors import StoreError
-from dealer_console.store.models import Source
+from dealer_console.store.kinds import Source
 from dealer_console.store.records import HandOpened, HouseSettingsChanged
-from dealer_console.store.store import Store
 from dealer_console.store.stored import StoredEvent, hand_closed_record
+
+if TYPE_CHECKING:
+    from dealer_console.store.store import Store
 
 
 @dataclass(slots=True)

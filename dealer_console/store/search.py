@@ -14,7 +14,7 @@ from datetime import datetime
 from sqlalchemy import Select, and_, exists, select
 
 from dealer_console.store._tables import HAND_SEATS, HANDS, RULINGS
-from dealer_console.store.models import HandStatus
+from dealer_console.store.kinds import HandStatus
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

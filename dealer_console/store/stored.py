@@ -6,9 +6,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
-
-from sqlalchemy import Row
+from typing import TYPE_CHECKING, Any
 
 from dealer_console.engine.events import EVENT_TYPES
 from dealer_console.engine.hand import Hand, HandSetup
@@ -16,8 +14,11 @@ from dealer_console.store.codec import Record, decode, record_from_payload
 from dealer_console.store.errors import (
     StoreError,
 )
-from dealer_console.store.models import HandStatus, Role, Source
+from dealer_console.store.kinds import HandStatus, Role, Source
 from dealer_console.store.records import HandClosed
+
+if TYPE_CHECKING:
+    from sqlalchemy import Row
 
 HAND_EVENT_KINDS = tuple(EVENT_TYPES)
 """The kinds a :class:`~dealer_console.engine.hand.Hand` replays."""

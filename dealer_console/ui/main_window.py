@@ -19,7 +19,6 @@ from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QVBoxLa
 
 from dealer_console.live.background import BackgroundRecorder
 from dealer_console.live.card_requests import CardRequest
-from dealer_console.live.console import SignIn
 from dealer_console.live.notices import Notice
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
@@ -28,6 +27,7 @@ from dealer_console.ui.notification_area import NotificationArea, NotificationMa
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
+    from dealer_console.live.console import SignIn
     from dealer_console.live.device_hub import DeviceHub
 
 __all__ = ["DealerWindow"]

@@ -16,10 +16,10 @@ from dealer_console.engine.events import BoardDealt, Event, Folded
 from dealer_console.engine.schedule import single_game
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_config import TableConfig
-from dealer_console.live.console import recorded_session
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.tables import recorded_session
 from dealer_console.store import Store
 from dealer_console.store.codec import table_event_types
 from dealer_console.store.stored import HAND_EVENT_KINDS

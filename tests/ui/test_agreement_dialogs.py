@@ -21,11 +21,11 @@ from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.schedule import single_game
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_config import TableConfig
-from dealer_console.live.console import recorded_session
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.tables import recorded_session
 from dealer_console.store import Store
-from dealer_console.store.models import Role, Source
+from dealer_console.store.kinds import Role, Source
 from dealer_console.ui import dialogs
 from tests.ui.conftest import make_session
 from tests.ui.test_play_hands import key, shown

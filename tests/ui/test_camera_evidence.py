@@ -28,11 +28,11 @@ from dealer_console.live.camera_feed import CameraFeed
 from dealer_console.live.camera_reads import CardStatus, Sighting
 from dealer_console.live.camera_votes import CameraVotes
 from dealer_console.live.card_requests import CameraCards, CardPicture
-from dealer_console.live.console import recorded_session
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.demo_devices import DemoDevices
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.tables import recorded_session
 from dealer_console.live.zones import Zone
 from tests.ui.conftest import make_session
 from tests.ui.test_devices import DECK, WAIT_MS, KnownRecognizer, card
@@ -69,7 +69,7 @@ def test_a_recorded_hand_read_by_the_camera_keeps_each_cards_crop_and_its_frame_
     from dealer_console.config import StoreSettings
     from dealer_console.floor.review import HandReview
     from dealer_console.store import Store
-    from dealer_console.store.models import Source
+    from dealer_console.store.kinds import Source
 
     with Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}", settings=StoreSettings()) as store:
         template = make_session("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DECK)
@@ -176,7 +176,7 @@ def test_pictures_that_cannot_be_kept_never_hold_up_the_deal_and_a_refused_deal_
     already in a seat's hand) keeps no picture at all."""
     from dealer_console.config import StoreSettings
     from dealer_console.store import Store
-    from dealer_console.store.models import Source
+    from dealer_console.store.kinds import Source
     from vision.evidence import EvidenceError
 
     calls: list[str] = []

@@ -22,12 +22,12 @@ from PySide6.QtCore import Qt
 from dealer_console.engine.cards import parse_card
 from dealer_console.engine.hand import Phase
 from dealer_console.live.camera_feed import CameraFeed
-from dealer_console.live.console import recorded_session
 from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.tables import recorded_session
 from dealer_console.live.zones import CameraZones
 from dealer_console.store import Store
-from dealer_console.store.models import Source
+from dealer_console.store.kinds import Source
 from dealer_console.ui.card_entry_dialog import CardEntryDialog
 from tests.ui.conftest import make_session
 from tests.ui.test_play_hands import key, shown

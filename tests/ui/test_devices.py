@@ -337,7 +337,7 @@ def test_a_recorded_table_takes_the_camera_flop_on_its_recorder_thread(qtbot, op
     import threading
 
     from dealer_console.config import StoreSettings
-    from dealer_console.live.console import demo_session
+    from dealer_console.live.tables import demo_session
     from dealer_console.store import Store
 
     with Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}", settings=StoreSettings()) as store:

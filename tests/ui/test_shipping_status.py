@@ -8,8 +8,8 @@ from pathlib import Path
 
 import psycopg
 
-from dealer_console.live.console import demo_session
 from dealer_console.live.shipping import TableShipping
+from dealer_console.live.tables import demo_session
 from dealer_console.store import Store
 from dealer_console.ui.app import show_shipping
 from tests.room.conftest import Room, room  # noqa: F401 - the scratch card room fixture

@@ -15,9 +15,10 @@ from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLineEdit
 
 from dealer_console.cli import main
-from dealer_console.live.console import DEMO_DEALER, DEMO_FLOOR, demo_sign_in
+from dealer_console.live.console import demo_sign_in
+from dealer_console.live.tables import DEMO_DEALER, DEMO_FLOOR
 from dealer_console.store import Store
-from dealer_console.store.models import Role
+from dealer_console.store.kinds import Role
 from dealer_console.ui.app import run_console
 from dealer_console.ui.sign_in_dialog import SignInDialog
 

@@ -15,8 +15,8 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 
 from dealer_console.config import StoreSettings
-from dealer_console.live.console import demo_session
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.tables import demo_session
 from dealer_console.store import Store
 from dealer_console.store.errors import StoreUnavailableError
 from dealer_console.ui import dialogs
