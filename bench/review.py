@@ -91,8 +91,8 @@ def record_long_hand(store: Store, *, seed: int, minimum: int) -> tuple[int, int
     """Record the long hand (see the module's docstring) write-ahead; return its id and its number of events."""
     rng = random.Random(seed)
     table_id = store.create_table(f"Review bench {seed}")
-    store.add_staff("Bench dealer", Role.DEALER, "bench-1")
     store.add_staff("Review floor", Role.FLOOR_MANAGER, "bench-2")
+    store.add_staff("Bench dealer", Role.DEALER, "bench-1", by=store.sign_in("Review floor", "bench-2"))
     players = {seat: f"Review player {seat}" for seat in range(1, 9)}
     recorded = open_hand(store, table_id, long_hand_setup(players), players=players, actor="Bench dealer")
     deck = list(DECK)

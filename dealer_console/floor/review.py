@@ -34,8 +34,8 @@ from dealer_console.floor.errors import CorrectionError, ReadOnlySourceError, Ru
 from dealer_console.floor.room_source import RoomSource
 from dealer_console.floor.source import ReviewSource, StoreSource
 from dealer_console.store.chain import ChainReport
-from dealer_console.store.errors import EvidenceError, NotAuthorizedError, ReplayError
-from dealer_console.store.kinds import Role, Source
+from dealer_console.store.errors import EvidenceError, ReplayError
+from dealer_console.store.kinds import Source
 from dealer_console.store.records import HandCorrected
 from dealer_console.store.search import HandSummary
 from dealer_console.store.store import Store
@@ -372,26 +372,27 @@ class HandReview:
         return CorrectionPreview(record, self.standing_outcome(), Outcome.of(after))
 
     def record_correction(self, target_seq: int, replacement: Event | None, *, reason: str, by: StaffMember) -> HandReview:
-        """Store a floor manager's correction as a new event of the table's log; return the hand read again."""
+        """Store a floor manager's correction as a new event of the table's log; return the hand read again.
+
+        ``by``: the floor manager as the store's sign-in returned them; the correction is recorded under that member's
+        name, and anyone else (a member made from a name, a copy, a dealer) is refused with nothing stored.
+        """
         store = self._writable_store()
-        _require_floor_manager(by, "record a correction")
-        if not self.source.is_floor_manager(by.name):
-            raise NotAuthorizedError(f"only a floor manager may record a correction; {by.name!r} is not one in {self.source.where}")
+        store.signed_in_floor_manager(by, "record a correction")
         preview = self.preview_correction(target_seq, replacement, reason=reason, by=by.name)
         store.append(self.summary.table_id, preview.record, hand_id=self.summary.id, source=Source.FLOOR, actor=by.name,
-                     voids_seq=target_seq)
+                     voids_seq=target_seq, by=by)
         return self.reload()
 
     def withdraw_correction(self, correction_seq: int, *, reason: str, by: StaffMember) -> HandReview:
         """Withdraw a correction (itself a new event naming the correction it voids)."""
         store = self._writable_store()
-        _require_floor_manager(by, "record a correction")
-        if not self.source.is_floor_manager(by.name):
-            raise NotAuthorizedError(f"only a floor manager may record a correction; {by.name!r} is not one in {self.source.where}")
+        store.signed_in_floor_manager(by, "record a correction")
         if correction_seq not in {seq for seq in self._active_correction_seqs()}:
             raise CorrectionError(f"seq {correction_seq} is not a correction in force on this hand", seq=correction_seq)
         record = HandCorrected(hand_number=self.summary.number, target_seq=correction_seq, reason=reason.strip(), by=by.name)
-        store.append(self.summary.table_id, record, hand_id=self.summary.id, source=Source.FLOOR, actor=by.name, voids_seq=correction_seq)
+        store.append(self.summary.table_id, record, hand_id=self.summary.id, source=Source.FLOOR, actor=by.name, voids_seq=correction_seq,
+                     by=by)
         return self.reload()
 
     def _active_correction_seqs(self) -> list[int]:
@@ -401,11 +402,16 @@ class HandReview:
                       dispute: DisputeKind) -> HandReview:
         """Store a floor manager's ruling on this hand (late when its dispute window has closed); return the hand read again.
 
-        In the card room's review the ruling goes to the room's ``room_rulings`` under the floor
-        manager's own signed-in session (:meth:`RoomSource.record_ruling`).
+        ``by``: the floor manager as the store's sign-in returned them. In the card room's review the ruling goes to the
+        room's ``room_rulings`` under the floor manager's own signed-in session (:meth:`RoomSource.record_ruling`), and
+        ``by`` must be the member that session's sign-in returned.
         """
         store = None if isinstance(self.source, RoomSource) else self._writable_store()
-        _require_floor_manager(by, "record a ruling")
+        if store is None:
+            assert isinstance(self.source, RoomSource)
+            self.source.signed_in_floor_manager(by, "record a ruling")
+        else:
+            store.signed_in_floor_manager(by, "record a ruling")
         if not rule.strip() or not decision.strip():
             missing = "rule" if not rule.strip() else "decision"
             raise RulingError("a ruling needs the rule cited and the decision", field=missing, value=rule if missing == "rule" else decision)
@@ -425,11 +431,6 @@ class HandReview:
             raise ReadOnlySourceError(f"{self.source.where} is the card room's shipped log, which only the tables' consoles write:"
                                       " record the correction at the table's console (or on its store)", where=self.source.where)
         return self.source.store
-
-
-def _require_floor_manager(by: StaffMember, what: str) -> None:
-    if by.role is not Role.FLOOR_MANAGER:
-        raise NotAuthorizedError(f"only a floor manager may {what}; {by.name!r} is a {by.role.value}")
 
 
 def _plain(event: Event) -> dict[str, Any]:

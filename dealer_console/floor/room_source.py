@@ -387,13 +387,26 @@ class RoomSource:
                 self._session = session
         return session.member
 
+    def signed_in_floor_manager(self, by: StaffMember, what: str) -> StaffMember:
+        """``by`` if it is the very member this review's floor session signed in (the server re-checks the session as it
+        records); raises :class:`NotAuthorizedError` naming ``what`` otherwise (a member made from a name, or a copy)."""
+        if by.role is not Role.FLOOR_MANAGER:
+            raise NotAuthorizedError(f"only a floor manager may {what}; {by.name!r} is a {by.role.value.replace('_', ' ')}")
+        with self._lock:
+            session = self._session
+        if session is None or session.member is not by:
+            raise NotAuthorizedError(f"only a floor manager signed in may {what}; {by.name!r} has not signed in at this review:"
+                                     " sign in to record it in the card room")
+        return by
+
     def record_ruling(self, hand_id: int, *, by: StaffMember, rule: str, decision: str, pot_held: bool, disputed_amount: int,
                       late: bool) -> RoomRuling:
         """Record a ruling on a hand in ``room_rulings`` under the signed-in floor manager's session; return it as stored."""
         with self._lock:
             session = self._session
-            if session is None or session.member != by:
-                raise NotAuthorizedError(f"{by.name!r} is not signed in at this review: sign in to record a ruling in the card room")
+            if session is None or session.member is not by:
+                raise NotAuthorizedError(f"only a floor manager signed in may record a ruling; {by.name!r} has not signed in at"
+                                         " this review: sign in to record a ruling in the card room")
             hand = self._hand(hand_id)
             ruling_id = floor_session.record_ruling(
                 self._connection, session, table_id=hand.table_id, hand_number=hand.number, rule=rule, decision=decision,

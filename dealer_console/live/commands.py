@@ -138,9 +138,10 @@ class PostStraddle:
 
 @dataclass(frozen=True, slots=True)
 class PostMississippi:
-    """The button posts a Mississippi straddle (``authorized_by``: a manager's authorization for this hand)."""
+    """The button posts a Mississippi straddle (``authorized_by``: for this hand only, the floor manager who authorizes it,
+    as the store's sign-in returned them; ``None``: under the table's standing authorization)."""
 
-    authorized_by: str | None = None
+    authorized_by: StaffMember | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -158,15 +159,16 @@ class PostRestraddle:
 
 @dataclass(frozen=True, slots=True)
 class ChangeAgreements:
-    """The table's standing agreements, changed by floor manager ``by``."""
+    """The table's standing agreements, changed by floor manager ``by`` (as the store's sign-in returned them)."""
 
     agreements: TableAgreements
-    by: str
+    by: StaffMember
 
 
 @dataclass(frozen=True, slots=True)
 class ChangeHouseSettings:
-    """New house settings (``("rake.percent", "5")``...) from the next hand on, by floor manager ``by``."""
+    """New house settings (``("rake.percent", "5")``...) from the next hand on, by floor manager ``by`` (as the store's
+    sign-in returned them)."""
 
     changes: tuple[tuple[str, str], ...]
     by: StaffMember

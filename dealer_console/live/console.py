@@ -14,7 +14,7 @@ from dealer_console.live.errors import ConsoleStartError
 from dealer_console.live.shipping import TableShipping
 from dealer_console.live.table_session import TableSession
 from dealer_console.live.tables import DEMO_DEALER, DEMO_FLOOR, configured_session
-from dealer_console.store.errors import RecordNotFoundError, StoreError
+from dealer_console.store.errors import NotAuthorizedError, RecordNotFoundError, StoreError
 from dealer_console.store.kinds import Role
 from dealer_console.store.store import Store
 from dealer_console.store.stored import StaffMember
@@ -26,12 +26,20 @@ SignIn = Callable[[str, str], StaffMember]
 
 
 def demo_sign_in(store: Store) -> StaffMember:
-    """The demo dealer, signed in (the demo's dealer and floor accounts are made on first use)."""
-    for (name, pin), role in ((DEMO_DEALER, Role.DEALER), (DEMO_FLOOR, Role.FLOOR_MANAGER)):
+    """The demo dealer, signed in. The demo's floor manager and dealer accounts are made on first use: the floor manager as
+    the store's first account (a store whose accounts are someone else's gets none: only its floor manager adds accounts),
+    then the dealer, added by the demo floor manager signed in."""
+    floor: StaffMember | None = None
+    for (name, pin), role in ((DEMO_FLOOR, Role.FLOOR_MANAGER), (DEMO_DEALER, Role.DEALER)):
         try:
             store.staff_member(name)
         except RecordNotFoundError:
-            store.add_staff(name, role, pin)
+            if role is Role.FLOOR_MANAGER and store.has_floor_manager():
+                raise NotAuthorizedError(f"this store has its own floor managers, so the demo does not add {name!r} to it:"
+                                         " run the demo on a store of its own") from None
+            if floor is None and role is Role.DEALER:
+                floor = store.sign_in(*DEMO_FLOOR)
+            store.add_staff(name, role, pin, by=floor)
     return store.sign_in(*DEMO_DEALER)
 
 

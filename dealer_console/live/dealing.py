@@ -172,7 +172,7 @@ class Dealing:
         big_blind = hand.game.stakes.big_blind
         if isinstance(command, PostMississippi):
             self._play(BlindPosted(seat=hand.seats[-1], amount=2 * big_blind, blind=BlindKind.MISSISSIPPI,
-                                   authorized_by=command.authorized_by))
+                                   authorized_by=None if command.authorized_by is None else command.authorized_by.name))
         elif isinstance(command, PostRestraddle):
             seat = queries.restraddle_seat(hand)
             if seat is None:

@@ -16,7 +16,7 @@ from dealer_console.engine.hand import Hand
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_events import TableEvent
 from dealer_console.store.kinds import Source
-from dealer_console.store.stored import StoredEvent
+from dealer_console.store.stored import StaffMember, StoredEvent
 
 if TYPE_CHECKING:
     from dealer_console.store.store import Store
@@ -61,8 +61,9 @@ class TableRecorder(Protocol):
         """The hand in progress, if any."""
         ...
 
-    def apply(self, event: TableEvent, *, actor: str = "", source: Source = Source.DEALER) -> StoredEvent:
-        """Check a table record, store it, then apply it."""
+    def apply(self, event: TableEvent, *, actor: str = "", source: Source = Source.DEALER,
+              by: StaffMember | None = None) -> StoredEvent:
+        """Check a table record, store it, then apply it (``by``: the signed-in floor manager of a floor record)."""
         ...
 
     def start_hand(self, *, actor: str = "") -> HandRecorder:

@@ -108,7 +108,7 @@ from dealer_console.live.listeners import Listeners
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.recording import HandRecorder, TableRecorder
 from dealer_console.live.views import BoardRow, SeatState, board_rows, cards_in_play, result_lines, seat_states
-from dealer_console.store.errors import StoreError
+from dealer_console.store.errors import NotAuthorizedError, StoreError
 from dealer_console.store.kinds import Source
 from dealer_console.store.stored import StaffMember
 
@@ -330,12 +330,16 @@ class TableSession(Dealing):
                 self._undo()
             case DeclareMisdeal(reason):
                 self._play(MisdealDeclared(reason=reason))
+            case PostMississippi(authorized_by) if authorized_by is not None:
+                self._floor_recorder(authorized_by, "authorize a Mississippi straddle for this hand")
+                self._post_straddle(command)
             case PostStraddle() | PostMississippi() | PostRestraddle():
                 self._post_straddle(command)
             case ConsentToRestraddle(seat, agrees):
                 self._play(RestraddleConsent(seat=seat, agrees=agrees))
-            case ChangeAgreements(agreements, by):
-                self._record(AgreementsChanged(agreements=agreements, by=by), actor=by, source=Source.FLOOR)
+            case ChangeAgreements(agreements, by):  # the store checks ``by`` again as it writes
+                self._floor_recorder(by, "change the table's agreements").apply(
+                    AgreementsChanged(agreements=agreements, by=by.name), actor=by.name, source=Source.FLOOR, by=by)
             case ChangeHouseSettings(changes, by, reason):
                 self._change_house_settings(changes, by, reason)
 
@@ -395,13 +399,20 @@ class TableSession(Dealing):
 
     # ------------------------------------------------------------------ the floor's records
 
+    def _floor_recorder(self, by: StaffMember, what: str) -> TableRecorder:
+        """The recorder, whose store checks ``by`` is a floor manager it signed in (a table recording nothing has no sign-in)."""
+        if self.recorder is None:
+            raise NotAuthorizedError(f"only a floor manager signed in may {what}; this table records nothing, so nobody signs in")
+        self.recorder.store.signed_in_floor_manager(by, what)
+        return self.recorder
+
     def _change_house_settings(self, changes: tuple[tuple[str, str], ...], by: StaffMember, reason: str) -> None:
+        recorder = self._floor_recorder(by, "change the house settings")
         if self.table.hand_in_progress is None:
             raise IllegalActionError("House settings change during a hand, for the next one: start the hand first",
                                      action="change the house settings")
         config = apply_house_changes(self.table.config, changes)
-        if self.recorder is not None:
-            self.recorder.store.change_house_settings(self.recorder.table_id, dict(changes), by=by, reason=reason)
+        recorder.store.change_house_settings(recorder.table_id, dict(changes), by=by, reason=reason)
         self.table.config = config
 
     # ------------------------------------------------------------------ betting (the player to act)
@@ -492,8 +503,9 @@ class TableSession(Dealing):
         """The player facing the big blind posts a straddle of twice the big blind."""
         return self.perform(PostStraddle())
 
-    def post_mississippi(self, *, authorized_by: str | None = None) -> bool:
-        """The button posts a Mississippi straddle: with the table's standing authorization, or ``authorized_by`` a manager for this hand."""
+    def post_mississippi(self, *, authorized_by: StaffMember | None = None) -> bool:
+        """The button posts a Mississippi straddle: with the table's standing authorization, or for this hand ``authorized_by``,
+        a floor manager as the store's sign-in returned them."""
         return self.perform(PostMississippi(authorized_by))
 
     def consent_to_restraddle(self, seat: int, agrees: bool) -> bool:
@@ -504,13 +516,16 @@ class TableSession(Dealing):
         """The player facing the straddle re-straddles, twice the straddle; refused on any no or missing answer."""
         return self.perform(PostRestraddle())
 
-    def change_agreements(self, agreements: TableAgreements, *, by: str) -> bool:
-        """The table's standing agreements, changed by floor manager ``by`` (recorded as a floor event naming them)."""
+    def change_agreements(self, agreements: TableAgreements, *, by: StaffMember) -> bool:
+        """The table's standing agreements, changed by floor manager ``by`` as the store's sign-in returned them (recorded
+        as a floor event under their name; anyone else is refused and nothing changes)."""
         return self.perform(ChangeAgreements(agreements, by))
 
-    def authorize_mississippi(self, *, manager: str, at: datetime) -> bool:
-        """Record ``manager``'s standing authorization of Mississippi straddles at this table (from the next hand on)."""
-        return self.change_agreements(replace(self.table.agreements, mississippi=MississippiAuthorization(manager=manager, at=at)), by=manager)
+    def authorize_mississippi(self, *, manager: StaffMember, at: datetime) -> bool:
+        """Record ``manager``'s standing authorization of Mississippi straddles at this table (from the next hand on);
+        ``manager`` as the store's sign-in returned them."""
+        return self.change_agreements(replace(self.table.agreements, mississippi=MississippiAuthorization(manager=manager.name, at=at)),
+                                      by=manager)
 
     def change_house_settings(self, changes: Sequence[tuple[str, str]], *, by: StaffMember, reason: str = "") -> bool:
         """New house settings (``("rake.percent", "5")``, ``("house.max_runs", "2")``...) from the next hand on.

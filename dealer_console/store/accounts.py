@@ -103,21 +103,22 @@ class AccountsStore(LogStore):
         assert isinstance(opened, TableOpened)
         return opened.name, opened.config
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self._signed_in: dict[int, StaffMember] = {}
-        """Every member this store signed in (or recovered), by the identity of the object handed out: authority is the
-        object itself, so a :class:`StaffMember` built from a name, or a copy, carries none."""
-
-    def add_staff(self, name: str, role: Role, secret: str) -> StaffMember:
+    def add_staff(self, name: str, role: Role, secret: str, *, by: StaffMember | None = None) -> StaffMember:
         """Register a dealer or floor manager; only an Argon2 hash of the PIN or password is kept.
 
-        The member returned is a value, not a session: acts that need authority take one from :meth:`sign_in`.
+        ``by``: the floor manager adding the account, as :meth:`sign_in` returned them (checked against the database in
+        the same transaction). Only the first account of a store needs none, and it must be a floor manager (somebody has
+        to be able to let the others in). The member returned is a value, not a session: acts that need authority take
+        one from :meth:`sign_in`.
         """
         if len(secret) < 4:
             raise SignInError(f"the PIN or password of {name!r} must have at least 4 characters")
         hashed = _PASSWORDS.hash(secret)
         with guarded(self.target, f"adding staff member {name!r}"), writing(self.sql_engine) as connection:
+            if by is not None or connection.execute(select(STAFF.c.id).limit(1)).first() is not None:
+                self._check_signed_in_floor_manager(connection, by, "add a staff account")
+            elif role is not Role.FLOOR_MANAGER:
+                raise NotAuthorizedError(f"the first account of a store is its floor manager; {name!r} would be a {role.value}")
             if connection.execute(select(STAFF.c.id).where(STAFF.c.name == name)).first() is not None:
                 raise StoreError(f"a staff member named {name!r} already exists")
             result = connection.execute(
@@ -182,22 +183,14 @@ class AccountsStore(LogStore):
     def signed_in_floor_manager(self, by: StaffMember, what: str) -> StaffMember:
         """``by`` if it is a floor manager this store signed in (and still an active floor manager who is not locked out);
         raises :class:`NotAuthorizedError` naming ``what`` otherwise (a member made from a name is never signed in)."""
-        if self._signed_in.get(id(by)) is not by:
-            raise NotAuthorizedError(f"only a floor manager signed in may {what}; {by.name!r} has not signed in here")
         with guarded(self.target, "checking a sign-in"), self.sql_engine.connect() as connection:
-            row = connection.execute(select(STAFF.c.role, STAFF.c.active, STAFF.c.locked_at).where(STAFF.c.id == by.id)).first()
-        if row is None or row.role != Role.FLOOR_MANAGER.value or not row.active or row.locked_at is not None:
-            role = "no longer an active account" if row is None or not row.active else f"a {Role(row.role).value.replace('_', ' ')}"
-            raise NotAuthorizedError(f"only a floor manager may {what}; {by.name!r} is {role}"
-                                     + (" (locked out)" if row is not None and row.locked_at is not None else ""))
+            self._check_signed_in_floor_manager(connection, by, what)
         return by
 
     def unlock_staff(self, name: str, *, by: StaffMember) -> None:
-        """Lift a lock-out (a floor manager signed in to this store only)."""
-        if by.role is not Role.FLOOR_MANAGER:
-            raise NotAuthorizedError(f"only a floor manager may unlock an account; {by.name!r} is a {by.role.value}")
-        self.signed_in_floor_manager(by, "unlock an account")
+        """Lift a lock-out (a floor manager signed in to this store only, re-checked in the same transaction)."""
         with guarded(self.target, f"unlocking {name!r}"), writing(self.sql_engine) as connection:
+            self._check_signed_in_floor_manager(connection, by, "unlock an account")
             done = connection.execute(update(STAFF).where(STAFF.c.name == name).values(failed_sign_ins=0, locked_at=None)).rowcount
         if not done:
             raise RecordNotFoundError(f"no staff member named {name!r}")
@@ -287,31 +280,34 @@ class AccountsStore(LogStore):
         hand_number: int | None = None,
         late: bool = False,
     ) -> StoredEvent:
-        """Record a floor manager's ruling; reportable when the disputed amount reaches the configured threshold."""
-        if by.role is not Role.FLOOR_MANAGER:
-            raise NotAuthorizedError(f"only a floor manager may record a ruling; {by.name!r} is a {by.role.value}")
+        """Record a floor manager's ruling; reportable when the disputed amount reaches the configured threshold.
+
+        ``by``: the floor manager as :meth:`sign_in` returned them; the ruling is recorded under that member's name, and
+        anyone else (a member made from a name, a copy, a dealer, an account locked out since) is refused, nothing stored.
+        """
+        self.signed_in_floor_manager(by, "record a ruling")
         ruling = RulingRecorded(
             hand_number=hand_number, floor_manager=by.name, rule=rule, decision=decision, pot_held=pot_held,
             disputed_amount=disputed_amount, reportable=disputed_amount >= self.settings.reportable_threshold, late=late,
         )
-        return self.append(table_id, ruling, source=Source.FLOOR, actor=by.name)
+        return self.append(table_id, ruling, source=Source.FLOOR, actor=by.name, by=by)
 
     def change_house_settings(self, table_id: int, changes: Mapping[str, object], *, by: StaffMember, reason: str = "") -> StoredEvent:
         """Record a change of the table's house settings (a floor manager only), as a floor event naming the manager.
 
         ``changes`` maps names of :data:`~dealer_console.engine.table.HOUSE_SETTING_NAMES` (``"rake.percent"``...) to
-        their new values; the table applies them from this point of its log on (``resume_table``).
+        their new values; the table applies them from this point of its log on (``resume_table``). ``by``: the floor
+        manager as :meth:`sign_in` returned them (see :meth:`record_ruling`).
         """
-        if by.role is not Role.FLOOR_MANAGER:
-            raise NotAuthorizedError(f"only a floor manager may change the house settings; {by.name!r} is a {by.role.value}")
+        self.signed_in_floor_manager(by, "change the house settings")
         record = HouseSettingsChanged(by=by.name, changes=tuple(sorted((str(k), str(v)) for k, v in changes.items())), reason=reason)
         # refused before it is written (IllegalActionError naming the setting): a change the table cannot apply would stop its replay
         name, config = self.table_config(table_id)
         apply_house_changes(config if config is not None else TableConfig(name=name), record.changes)
-        return self.append(table_id, record, source=Source.FLOOR, actor=by.name)
+        return self.append(table_id, record, source=Source.FLOOR, actor=by.name, by=by)
 
     def flag_hand(self, table_id: int, hand_number: int, *, reason: str, by: str) -> StoredEvent:
-        """Mark a hand for the floor's attention."""
+        """Mark a hand for the floor's attention (a dealer's act as much as the floor's: ``by`` is whoever flags it)."""
         return self.append(table_id, HandFlagged(hand_number=hand_number, reason=reason, by=by), actor=by)
 
 

@@ -86,12 +86,13 @@ def _list_staff(store: Store, ask: Callable[[str], str]) -> int:
 
 def _add_staff(store: Store, ask: Callable[[str], str], name: str, role: str | None) -> int:
     new_role = Role.FLOOR_MANAGER if role == "floor-manager" else Role.DEALER
+    by = None
     if store.has_floor_manager():
         by = _floor_manager(store, ask, "add an account")
         print(f"{by.name} adds {name}")
     elif new_role is not Role.FLOOR_MANAGER:
         raise NotAuthorizedError("the first account of a store is its floor manager: add it with --role floor-manager")
-    member = store.add_staff(name, new_role, _new_secret(name, nothing="added"))
+    member = store.add_staff(name, new_role, _new_secret(name, nothing="added"), by=by)
     print(f"added {member.name}, {member.role.value.replace('_', ' ')}")
     return 0
 

@@ -51,6 +51,7 @@ from dealer_console.store.kinds import HandStatus, Role, Source
 from dealer_console.store.records import HandClosed, HandCorrected, HandFlagged, HandOpened, HouseSettingsChanged, RulingRecorded
 from dealer_console.store.stored import (
     HAND_EVENT_KINDS,
+    StaffMember,
     StoredEvent,
     TableInfo,
     aware,
@@ -64,6 +65,12 @@ class LogStore(HandsStore):
     """The one way into a table's log, and reading it back."""
 
     _console_key: ConsoleKey | None = None
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._signed_in: dict[int, StaffMember] = {}
+        """Every member this store signed in (or recovered), by the identity of the object handed out: authority is the
+        object itself, so a :class:`StaffMember` built from a name, or a copy, carries none."""
 
     def console_key(self) -> ConsoleKey:
         """The console's signing key (:mod:`.keys`): loaded, or created, on the first append; refused if others can read it."""
@@ -89,6 +96,7 @@ class LogStore(HandsStore):
         voids_seq: int | None = None,
         expected_seq: int | None = None,
         hand_position: int | None = None,
+        by: StaffMember | None = None,
     ) -> StoredEvent:
         """Append ``record`` to the table's log and commit it durably; return it once on disk.
 
@@ -97,6 +105,9 @@ class LogStore(HandsStore):
         table's next sequence number / the number of the hand's events already stored); if the
         log is elsewhere, nothing is written and :class:`SequenceConflictError` (or
         :class:`DuplicateEventError` when this very event is already there) is raised.
+        ``by``: for a floor manager's act (a ruling, a correction, house settings, the table's agreements), the member
+        :meth:`sign_in` returned; it must be signed in here and still an active floor manager, not locked out, when the
+        event is written, and the record must name that member (see :meth:`_require_authority`).
         """
         attempt: list[StoredEvent] = []
         doing = f"appending {record.kind} to table {table_id}"
@@ -106,6 +117,7 @@ class LogStore(HandsStore):
                 stored = self._append(
                     connection, table_id, record, hand_id=hand_id, source=source, actor=actor, frame_at=frame_at,
                     evidence_sha256=evidence_sha256, voids_seq=voids_seq, expected_seq=expected_seq, hand_position=hand_position,
+                    by=by,
                 )
                 attempt.append(stored)
             return stored
@@ -125,7 +137,7 @@ class LogStore(HandsStore):
         with guarded(self.target, f"appending {len(records)} records to table {table_id}"), writing(self.sql_engine) as connection:
             return [
                 self._append(connection, table_id, record, hand_id=None, source=source, actor=actor, frame_at=None, evidence_sha256=None,
-                             voids_seq=None, expected_seq=None, hand_position=None)
+                             voids_seq=None, expected_seq=None, hand_position=None, by=None)
                 for record in records
             ]
 
@@ -160,6 +172,7 @@ class LogStore(HandsStore):
         voids_seq: int | None,
         expected_seq: int | None,
         hand_position: int | None,
+        by: StaffMember | None,
     ) -> StoredEvent:
         head = connection.execute(
             select(HEADS.c.last_seq, HEADS.c.last_hash).where(HEADS.c.table_id == table_id).with_for_update()
@@ -168,6 +181,7 @@ class LogStore(HandsStore):
             raise RecordNotFoundError(f"no table with id {table_id} in {self.target.shown}")
         seq = head.last_seq + 1
         kind = record.kind
+        self._require_authority(connection, table_id, record, source=source, actor=actor, voids_seq=voids_seq, by=by)
         payload = record_payload(record)
         recorded_at = self.now()
         candidate = dict(hand_id=hand_id, source=source.value, actor=actor, kind=kind, payload=payload, voids_seq=voids_seq,
@@ -194,8 +208,6 @@ class LogStore(HandsStore):
                     if not 0 <= record.target < len(rows):
                         raise StoreError(f"the void names event #{record.target}, but hand id {hand_id} has {len(rows)} events")
                     voids_seq = rows[record.target].seq
-            if source is Source.FLOOR:
-                self._require_floor_manager(connection, actor, "record a correction")
         elif isinstance(record, HandStarted | HandOpened):
             hand_id = self._insert_hand(connection, table_id, record, seq=seq, recorded_at=recorded_at, actor=actor)
         elif isinstance(record, HandFinished | HandMisdealt | HandClosed):
@@ -296,11 +308,64 @@ class LogStore(HandsStore):
         assert result.inserted_primary_key is not None
         return int(result.inserted_primary_key[0])
 
-    def _require_floor_manager(self, connection: Connection, name: str, what: str) -> int:
-        row = connection.execute(select(STAFF.c.id, STAFF.c.role).where(STAFF.c.name == name)).first()
-        if row is None or row.role != Role.FLOOR_MANAGER.value:
-            who = "nobody" if not name else repr(name)
-            raise NotAuthorizedError(f"only a floor manager may {what}; {who} is not a floor manager")
+    def _require_authority(self, connection: Connection, table_id: int, record: Record, *, source: Source, actor: str,
+                           voids_seq: int | None, by: StaffMember | None) -> None:
+        """Refuse a floor manager's act unless ``by`` is a member this store signed in, still an active floor manager who
+        is not locked out (read in this very transaction), and the record and its actor name that member.
+
+        Raises :class:`NotAuthorizedError` naming the act and why; nothing is written (the transaction rolls back).
+        """
+        act = _floor_act(record, source)
+        if act is None:
+            return
+        what, named = act
+        self._check_signed_in_floor_manager(connection, by, what)
+        assert by is not None
+        for name in (named, actor):
+            if name != by.name:
+                raise NotAuthorizedError(f"only a floor manager signed in may {what}, under their own name: {by.name!r} signed in,"
+                                         f" the record names {name!r}")
+        if source is not Source.FLOOR:
+            raise NotAuthorizedError(f"a floor manager's act ({what}) is recorded as a floor event, not a {source.value} one")
+        if isinstance(record, HandCorrected) and voids_seq != record.target_seq:
+            raise NotAuthorizedError(f"a correction names the event it corrects (seq {record.target_seq}) in its voids_seq,"
+                                     f" not {voids_seq}")
+        if isinstance(record, AgreementsChanged) and record.agreements.mississippi is not None:
+            manager = record.agreements.mississippi.manager
+            if manager != by.name and manager != self._standing_mississippi_manager(connection, table_id):
+                raise NotAuthorizedError(f"only a floor manager signed in may authorize a Mississippi straddle under their own name:"
+                                         f" {by.name!r} signed in, the authorization names {manager!r}")
+
+    def _check_signed_in_floor_manager(self, connection: Connection, by: StaffMember | None, what: str) -> int:
+        """The id of ``by`` if it is a member this store signed in and, in the database now, an active floor manager who
+        is not locked out; raises :class:`NotAuthorizedError` naming ``what`` and why otherwise."""
+        if by is None:
+            raise NotAuthorizedError(f"only a floor manager signed in may {what}; no signed-in member was given"
+                                     " (a name carries no authority)")
+        if not isinstance(by, StaffMember) or self._signed_in.get(id(by)) is not by:
+            shown = by.name if isinstance(by, StaffMember) else by
+            raise NotAuthorizedError(f"only a floor manager signed in may {what}; {shown!r} has not signed in here"
+                                     " (a member made from a name, or a copy, carries no authority)")
+        row = connection.execute(select(STAFF.c.role, STAFF.c.active, STAFF.c.locked_at).where(STAFF.c.id == by.id)).first()
+        if row is None or row.role != Role.FLOOR_MANAGER.value or not row.active or row.locked_at is not None:
+            role = "no longer an active account" if row is None or not row.active else f"a {Role(row.role).value.replace('_', ' ')}"
+            raise NotAuthorizedError(f"only a floor manager may {what}; {by.name!r} is {role}"
+                                     + (" (locked out)" if row is not None and row.locked_at is not None else ""))
+        return by.id
+
+    def _standing_mississippi_manager(self, connection: Connection, table_id: int) -> str | None:
+        """The manager of the table's standing Mississippi authorization on record (kept by a later change of agreements)."""
+        row = connection.execute(select(AGREEMENTS.c.choice).where(AGREEMENTS.c.table_id == table_id, AGREEMENTS.c.kind == "standing")
+                                 .order_by(AGREEMENTS.c.event_seq.desc()).limit(1)).first()
+        if row is None:
+            return None
+        mississippi = json.loads(row.choice).get("mississippi")
+        return str(mississippi["manager"]) if isinstance(mississippi, dict) and "manager" in mississippi else None
+
+    def _staff_id(self, connection: Connection, name: str) -> int:
+        row = connection.execute(select(STAFF.c.id).where(STAFF.c.name == name)).first()
+        if row is None:
+            raise NotAuthorizedError(f"no staff member named {name!r}")
         return int(row.id)
 
     def _project(self, connection: Connection, stored: StoredEvent, record: Record) -> None:
@@ -321,8 +386,6 @@ class LogStore(HandsStore):
             connection.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == record.seat, SEATS.c.left_at.is_(None))
                                .values(left_at=moment))
         elif isinstance(record, AgreementsChanged):
-            if record.agreements.mississippi is not None:
-                self._require_floor_manager(connection, record.agreements.mississippi.manager, "authorize a Mississippi straddle")
             agreement("standing", canonical_json(to_data(record.agreements)), by=record.by)
         elif isinstance(record, RestraddleConsent):
             agreement("restraddle", "yes" if record.agrees else "no", seat=record.seat)
@@ -334,18 +397,8 @@ class LogStore(HandsStore):
             self._close_hand(connection, stored, record)
         elif isinstance(record, HandFlagged):
             connection.execute(update(HANDS).where(HANDS.c.id == stored.hand_id).values(flagged=True, flag_reason=record.reason))
-        elif isinstance(record, HouseSettingsChanged):
-            self._require_floor_manager(connection, record.by, "change the house settings")
-            if stored.source is not Source.FLOOR or stored.actor != record.by:
-                raise NotAuthorizedError(f"a change of house settings is recorded by its floor manager ({record.by!r}) as a floor event")
-        elif isinstance(record, HandCorrected):
-            self._require_floor_manager(connection, record.by, "record a correction")
-            if stored.source is not Source.FLOOR or stored.actor != record.by or stored.voids_seq != record.target_seq:
-                raise NotAuthorizedError(f"a correction is recorded by its floor manager ({record.by!r}) as a floor event naming the event it corrects")
-        elif isinstance(record, RulingRecorded):
-            manager = self._require_floor_manager(connection, record.floor_manager, "record a ruling")
-            if stored.source is not Source.FLOOR or stored.actor != record.floor_manager:
-                raise NotAuthorizedError(f"a ruling is recorded by its floor manager ({record.floor_manager!r}) as a floor event")
+        elif isinstance(record, RulingRecorded):  # its authority was checked before it was written (_require_authority)
+            manager = self._staff_id(connection, record.floor_manager)
             connection.execute(insert(RULINGS).values(
                 table_id=table_id, hand_id=stored.hand_id, event_seq=seq, floor_manager_id=manager, rule=record.rule,
                 decision=record.decision, pot_held=record.pot_held, disputed_amount=record.disputed_amount,
@@ -459,6 +512,24 @@ class LogStore(HandsStore):
         wanted = None if hand_ids is None else set(hand_ids)
         with guarded(self.target, f"checking table {table_id}'s figures against its log"), self.sql_engine.connect() as connection:
             return [str(mismatch) for mismatch in projection_mismatches(connection, table_id, wanted)]
+
+
+def _floor_act(record: Record, source: Source) -> tuple[str, str] | None:
+    """What a floor manager's act is called and the name its record gives, or None for an act that is not the floor's only."""
+    if isinstance(record, RulingRecorded):
+        return "record a ruling", record.floor_manager
+    if isinstance(record, HandCorrected):
+        return "record a correction", record.by
+    if isinstance(record, HouseSettingsChanged):
+        return "change the house settings", record.by
+    if isinstance(record, AgreementsChanged):
+        mississippi = " (a Mississippi straddle authorized)" if record.agreements.mississippi is not None else ""
+        return f"change the table's agreements{mississippi}", record.by
+    if isinstance(record, Voided) and source is Source.FLOOR:
+        return "record a correction", record.by
+    if isinstance(record, Event) and source is Source.FLOOR:
+        return "record a correction", ""  # only a floor void is a floor manager's engine event: any other is refused
+    return None
 
 
 def _same_event(row: Row[Any], candidate: Mapping[str, Any]) -> bool:

@@ -25,7 +25,7 @@ from dealer_console.store.codec import table_event_types
 from dealer_console.store.errors import StoreError
 from dealer_console.store.kinds import Source
 from dealer_console.store.records import HandOpened, HouseSettingsChanged
-from dealer_console.store.stored import StoredEvent, hand_closed_record
+from dealer_console.store.stored import StaffMember, StoredEvent, hand_closed_record
 
 if TYPE_CHECKING:
     from dealer_console.store.store import Store
@@ -49,26 +49,31 @@ class RecordedHand:
         actor: str = "",
         frame_at: datetime | None = None,
         evidence_sha256: str | None = None,
+        by: StaffMember | None = None,
     ) -> StoredEvent:
         """Check ``event`` against the rules, store it durably, then apply it; return the stored event.
 
         Raises the engine's :class:`~dealer_console.engine.errors.IllegalActionError` (nothing
         stored) or a :class:`~dealer_console.store.errors.StoreError` (nothing applied).
+        ``by``: the signed-in floor manager of a floor event (see ``Store.append``).
         """
         self.hand.verify(event)
         stored = self.store.append(
             self.table_id, event, hand_id=self.hand_id, source=source, actor=actor, frame_at=frame_at,
-            evidence_sha256=evidence_sha256, hand_position=len(self.hand.events),
+            evidence_sha256=evidence_sha256, hand_position=len(self.hand.events), by=by,
         )
         self.hand.apply(event)
         return stored
 
-    def undo(self, *, by: str, reason: str = "", source: Source = Source.DEALER) -> StoredEvent:
-        """Void the latest event in force (a dealer's undo; with ``source=FLOOR``, a floor correction)."""
+    def undo(self, *, by: str | StaffMember, reason: str = "", source: Source = Source.DEALER) -> StoredEvent:
+        """Void the latest event in force: a dealer's undo (``by`` the dealer on duty's name), or with ``source=FLOOR`` a
+        floor correction (``by`` the floor manager as ``Store.sign_in`` returned them; a name is refused)."""
         target = self.hand.undo_target
         if target is None:
             raise StoreError(f"hand #{self.number} has nothing to undo")
-        return self.play(Voided(target=target, reason=reason, by=by), source=source, actor=by)
+        member = by if isinstance(by, StaffMember) else None
+        name = by.name if isinstance(by, StaffMember) else by
+        return self.play(Voided(target=target, reason=reason, by=name), source=source, actor=name, by=member)
 
     def close(self, *, actor: str = "") -> StoredEvent:
         """Record the end of a hand dealt without a table plan (complete or misdealt)."""
@@ -107,10 +112,11 @@ class RecordedTable:
     table: Table
     hand: RecordedHand | None = None
 
-    def apply(self, event: TableEvent, *, actor: str = "", source: Source = Source.DEALER) -> StoredEvent:
-        """Check a table record, store it durably, then apply it."""
+    def apply(self, event: TableEvent, *, actor: str = "", source: Source = Source.DEALER,
+              by: StaffMember | None = None) -> StoredEvent:
+        """Check a table record, store it durably, then apply it (``by``: the signed-in floor manager of a floor record)."""
         self.table.verify(event)
-        stored = self.store.append(self.table_id, event, actor=actor, source=source)
+        stored = self.store.append(self.table_id, event, actor=actor, source=source, by=by)
         self.table.apply(event)
         return stored
 

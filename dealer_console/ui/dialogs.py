@@ -76,7 +76,8 @@ def _show(host: DialogHost, dialog: QDialog) -> QDialog:
 
 
 def with_floor(window: DialogHost, purpose: str, then: Callable[[StaffMember], QDialog | None]) -> QDialog | None:
-    """Ask a floor manager to sign in, then run ``then`` with them (it may open the next dialog)."""
+    """Ask a floor manager to sign in, then run ``then`` with them (it may open the next dialog): the very member the sign-in
+    returned, the only one the store takes as authority (never a copy or one made from the name)."""
     from dealer_console.ui.sign_in_dialog import SignInDialog
 
     if window.sign_in is None:
@@ -121,7 +122,7 @@ def open_mississippi(window: DialogHost) -> QDialog | None:
     from dealer_console.ui.mississippi_dialog import MississippiDialog
 
     return with_floor(window, QCoreApplication.translate("DealerWindow", "A Mississippi straddle needs a floor manager's authorization."),
-                      lambda member: _show(window, MississippiDialog(window.session, member.name, window.window())))
+                      lambda member: _show(window, MississippiDialog(window.session, member, window.window())))
 
 
 def open_table_settings(window: DialogHost) -> QDialog | None:
@@ -129,7 +130,7 @@ def open_table_settings(window: DialogHost) -> QDialog | None:
     from dealer_console.ui.table_settings_dialog import TableSettingsDialog
 
     return with_floor(window, QCoreApplication.translate("DealerWindow", "Table settings are the floor's."),
-                      lambda member: _show(window, TableSettingsDialog(window.session, member.name, window.window())))
+                      lambda member: _show(window, TableSettingsDialog(window.session, member, window.window())))
 
 
 def open_house_settings(window: DialogHost) -> QDialog | None:

@@ -7,6 +7,7 @@ from datetime import UTC, datetime
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from dealer_console.floor.facade import StaffMember
 from dealer_console.live.table_session import TableSession
 
 __all__ = ["MississippiDialog"]
@@ -15,12 +16,13 @@ __all__ = ["MississippiDialog"]
 class MississippiDialog(QDialog):
     """Shows the authorizing manager; posts the button's Mississippi straddle (and the standing authorization if ticked)."""
 
-    def __init__(self, session: TableSession, manager: str, parent: QWidget | None = None) -> None:
+    def __init__(self, session: TableSession, manager: StaffMember, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("mississippi_dialog")
         self.setWindowTitle(self.tr("Mississippi straddle"))
         self.session = session
         self.manager = manager
+        """The floor manager as the sign-in returned them: the store takes no other as authority."""
         layout = QVBoxLayout(self)
         self.heading = QLabel()
         self.heading.setObjectName("mississippi_heading")
@@ -46,7 +48,7 @@ class MississippiDialog(QDialog):
         seat = hand.seats[-1] if hand is not None and hand.seats else None
         standing = session.table.agreements.mississippi
         on_record = self.tr(" Standing authorization on record: {0}.").format(standing.manager) if standing is not None else ""
-        self.heading.setText(self.tr("Authorized by floor manager {0}.").format(self.manager) + on_record)
+        self.heading.setText(self.tr("Authorized by floor manager {0}.").format(self.manager.name) + on_record)
         if hand is None or seat is None:
             self.post_button.hide()
             return

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 
 from PySide6.QtWidgets import QCheckBox, QDialog, QDialogButtonBox, QLabel, QVBoxLayout, QWidget
 
+from dealer_console.floor.facade import StaffMember
 from dealer_console.live.table_session import TableSession
 
 __all__ = ["TableSettingsDialog"]
@@ -17,15 +18,16 @@ __all__ = ["TableSettingsDialog"]
 class TableSettingsDialog(QDialog):
     """Straddles allowed, extra boards allowed, Mississippi authorized (by the manager signed in)."""
 
-    def __init__(self, session: TableSession, manager: str, parent: QWidget | None = None) -> None:
+    def __init__(self, session: TableSession, manager: StaffMember, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("table_settings_dialog")
         self.setWindowTitle(self.tr("Table settings"))
         self.session = session
         self.manager = manager
+        """The floor manager as the sign-in returned them: the store takes no other as authority."""
         agreements = session.table.agreements
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(self.tr("Floor manager: {0}. Changes apply from the next hand.").format(manager)))
+        layout.addWidget(QLabel(self.tr("Floor manager: {0}. Changes apply from the next hand.").format(manager.name)))
         self.straddles = QCheckBox(self.tr("Straddles and re-straddles allowed"))
         self.straddles.setObjectName("setting_straddles_allowed")
         self.straddles.setChecked(agreements.straddles_allowed)
@@ -55,7 +57,7 @@ class TableSettingsDialog(QDialog):
         if self.mississippi.isChecked() and mississippi is None:
             from dealer_console.engine.table_events import MississippiAuthorization
 
-            mississippi = MississippiAuthorization(manager=self.manager, at=datetime.now(UTC))
+            mississippi = MississippiAuthorization(manager=self.manager.name, at=datetime.now(UTC))
         elif not self.mississippi.isChecked():
             mississippi = None
         wanted = replace(current, straddles_allowed=self.straddles.isChecked(), extra_boards_allowed=self.extra_boards.isChecked(),

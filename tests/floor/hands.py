@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from dealer_console.engine.hand import Hand
 from dealer_console.store import RecordedHand, Role, Source, StaffMember, Store, open_hand
 from tests.support.hands import make_hand
+from tests.support.staff import add_staff
 
 
 def _png(width: int, height: int, rgb: tuple[int, int, int]) -> bytes:
@@ -30,7 +31,9 @@ class Disputed:
     table_id: int
     recorded: RecordedHand
     dealer: StaffMember
+    """The dealer, signed in."""
     manager: StaffMember
+    """The floor manager, signed in (the store takes no other as authority)."""
     evidence_sha: str
 
 
@@ -47,8 +50,8 @@ def record_disputed_hand(store: Store, *, table: str = "Table 1") -> Disputed:
     board cards; no straight (no 5), no flush. Final stacks: seat 1 102, seat 2 98. No rake.
     """
     table_id = store.create_table(table)
-    dealer = store.add_staff("Dana", Role.DEALER, "1111")
-    manager = store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+    add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
+    dealer, manager = store.sign_in("Dana", "1111"), store.sign_in("Flo", "floor-1")
     scratch = make_hand({1: 100, 2: 100}, button=1)
     recorded = open_hand(store, table_id, scratch.setup, players={1: "Alice", 2: "Bob"}, actor="Dana")
 
@@ -64,7 +67,7 @@ def record_disputed_hand(store: Store, *, table: str = "Table 1") -> Disputed:
     for seat in recorded.hand.deal_order():
         play_like("deal_hole", seat, {1: "AsAhKsKh", 2: "QdQcJdJc"}[seat])
     play_like("raise_to", 1, 6)
-    recorded.undo(by="Flo", reason="dealer keyed a raise; seat 1 called", source=Source.FLOOR)
+    recorded.undo(by=manager, reason="dealer keyed a raise; seat 1 called", source=Source.FLOOR)
     play_like("call", 1)
     play_like("check", 2)
     sha = store.put_evidence(PNG, media_type="image/png", table_id=table_id)

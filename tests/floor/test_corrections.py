@@ -60,17 +60,28 @@ def test_a_correction_recomputes_pots_and_stacks_and_is_a_new_event_naming_what_
 
 def test_a_dealer_cannot_record_a_correction_through_the_review_or_straight_into_the_store(store: Store, disputed: Disputed) -> None:
     """SPEC Records: only a floor manager may record a correction. Refused through the review, and refused by the store
-    whichever API appends it (a dealer's name, or a floor manager's name under another actor), with nothing stored."""
+    whichever API appends it (a dealer signed in, a floor manager's name under another actor, the manager signed in but
+    not as a floor event naming what it corrects), with nothing stored."""
     review = HandReview.load(store, disputed.recorded.hand_id)
     head = _head(store, disputed.table_id)
-    with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction"):
+    with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction; 'Dana' is a dealer"):
         review.record_correction(12, QUEEN_FLOP, reason="x", by=disputed.dealer)
     forged = HandCorrected(hand_number=1, target_seq=12, by="Dana", reason="dealer's own idea")
-    with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction; 'Dana' is not a floor manager"):
-        store.append(disputed.table_id, forged, hand_id=disputed.recorded.hand_id, source=Source.FLOOR, actor="Dana", voids_seq=12)
+    with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction; 'Dana' is a dealer"):
+        store.append(disputed.table_id, forged, hand_id=disputed.recorded.hand_id, source=Source.FLOOR, actor="Dana", voids_seq=12,
+                     by=disputed.dealer)
     borrowed = HandCorrected(hand_number=1, target_seq=12, by="Flo", reason="in the manager's name")
-    with pytest.raises(NotAuthorizedError, match="as a floor event naming the event it corrects"):
-        store.append(disputed.table_id, borrowed, hand_id=disputed.recorded.hand_id, source=Source.DEALER, actor="Dana", voids_seq=12)
+    with pytest.raises(NotAuthorizedError, match="no signed-in member was given"):
+        store.append(disputed.table_id, borrowed, hand_id=disputed.recorded.hand_id, source=Source.FLOOR, actor="Flo", voids_seq=12)
+    with pytest.raises(NotAuthorizedError, match="'Flo' signed in, the record names 'Dana'"):
+        store.append(disputed.table_id, borrowed, hand_id=disputed.recorded.hand_id, source=Source.FLOOR, actor="Dana", voids_seq=12,
+                     by=disputed.manager)
+    with pytest.raises(NotAuthorizedError, match="recorded as a floor event, not a dealer one"):
+        store.append(disputed.table_id, borrowed, hand_id=disputed.recorded.hand_id, source=Source.DEALER, actor="Flo", voids_seq=12,
+                     by=disputed.manager)
+    with pytest.raises(NotAuthorizedError, match="names the event it corrects"):
+        store.append(disputed.table_id, borrowed, hand_id=disputed.recorded.hand_id, source=Source.FLOOR, actor="Flo", voids_seq=11,
+                     by=disputed.manager)
     assert _head(store, disputed.table_id) == head
     again = HandReview.load(store, disputed.recorded.hand_id)
     assert again.corrected is None and dict(again.standing_outcome().final_stacks) == {1: 102, 2: 98}

@@ -22,6 +22,7 @@ from dealer_console.floor import HandReview, dispute_report_html, table_summarie
 from dealer_console.store import Role, Source, Store, open_hand
 from tests.floor.hands import PNG, Disputed, record_disputed_hand
 from tests.support.hands import make_hand
+from tests.support.staff import add_staff
 
 
 @pytest.fixture
@@ -129,7 +130,7 @@ def test_summary_takes_rake_and_jackpot_from_each_hands_closing_record(sqlite_st
     from dealer_console.store import HandClosed
 
     table_id = sqlite_store.create_table("T")
-    sqlite_store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(sqlite_store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
     recorded = open_hand(sqlite_store, table_id, make_hand({1: 100, 2: 100}, button=1).setup)
     sqlite_store.append(table_id, HandClosed(number=recorded.number, status="complete", final_stacks=((1, 90), (2, 105)),
                                              pot_total=20, rake=3, jackpot=2), hand_id=recorded.hand_id)

@@ -10,6 +10,7 @@ reason, under CI=true they fail. The hand is the one of tests/floor/hands.py.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
@@ -39,6 +40,7 @@ from dealer_console.store.stored import StaffMember
 from dealer_console.ui.review_window import ReviewWindow
 from tests.floor.hands import PNG, Disputed, record_disputed_hand
 from tests.room.conftest import Room, scratch_room
+from tests.support.staff import add_staff
 
 
 @pytest.fixture(scope="module")
@@ -46,8 +48,7 @@ def floor_room() -> Iterator[Room]:
     """A card room with the store's tables migrated too (the floor's staff accounts live there), dropped afterwards."""
     with scratch_room("fl", migrate_store=True) as made:
         with Store.open(made.owner_url) as room_store:
-            room_store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
-            room_store.add_staff("Dana", Role.DEALER, "1111")
+            add_staff(room_store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
         yield made
 
 
@@ -207,6 +208,9 @@ def test_the_room_review_records_a_ruling_under_the_signed_in_floor_managers_ses
         with pytest.raises(SignInError):
             source.sign_in("Flo", "wrong")
         manager = source.sign_in("Flo", "floor-1")
+        with pytest.raises(NotAuthorizedError, match="'Flo' has not signed in at this review"):  # a copy carries no session
+            review.record_ruling(by=dataclasses.replace(manager), rule="TDA 1", decision="d", pot_held=False, disputed_amount=0,
+                                 dispute=DisputeKind.HAND_READING)
         before = len(source.rulings(hand_id))
         again = review.record_ruling(by=manager, rule="TDA 42", decision="the pot stands", pot_held=False, disputed_amount=40,
                                      dispute=DisputeKind.HAND_READING)

@@ -24,6 +24,10 @@ from dealer_console.store import NotAuthorizedError, Role, RulingRecorded, SignI
 from dealer_console.store.records import HouseSettingsChanged
 from tests.floor.hands import record_disputed_hand
 from tests.support.hands import make_hand
+from tests.support.staff import add_staff, signed_in_floor_manager
+
+FLO = ("Flo", Role.FLOOR_MANAGER, "floor-1")
+DANA = ("Dana", Role.DEALER, "1111")
 
 
 def _head(store: Store, table_id: int) -> tuple[int, str]:
@@ -34,7 +38,8 @@ def _head(store: Store, table_id: int) -> tuple[int, str]:
 def test_a_dealer_cannot_record_a_ruling(store: Store) -> None:
     """SPEC Records: only a floor manager may record a ruling, whichever way it reaches the store."""
     table_id = store.create_table("T")
-    dealer = store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(store, FLO, DANA)
+    dealer = store.sign_in("Dana", "1111")
     before = _head(store, table_id)
     with pytest.raises(NotAuthorizedError, match="only a floor manager may record a ruling"):
         store.record_ruling(table_id, by=dealer, rule="TDA 15", decision="split", pot_held=False, disputed_amount=10)
@@ -48,7 +53,7 @@ def test_a_dealer_cannot_record_a_ruling(store: Store) -> None:
 def test_a_dealer_cannot_record_a_correction(store: Store) -> None:
     """SPEC Records: a correction (a floor void) is a floor manager's act; the dealer's own undo stays a dealer event."""
     table_id = store.create_table("T")
-    store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(store, FLO, DANA)
     from dealer_console.store import open_hand
 
     recorded = open_hand(store, table_id, make_hand({1: 100, 2: 100}, button=1).setup, actor="Dana", post_blinds=True)
@@ -64,7 +69,8 @@ def test_a_dealer_cannot_record_a_correction(store: Store) -> None:
 def test_a_dealer_cannot_authorize_a_mississippi_or_change_house_settings(store: Store) -> None:
     """SPEC Records (Mississippi needs a floor manager); issue 8 (a change of house settings is a floor manager's act)."""
     table_id = store.create_table("T")
-    dealer = store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(store, FLO, DANA)
+    dealer = store.sign_in("Dana", "1111")
     head = _head(store, table_id)
     moment = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
     with pytest.raises(NotAuthorizedError, match="Mississippi"):
@@ -83,8 +89,7 @@ def test_a_wrong_pin_locks_the_account_out_after_the_set_number_of_tries(store_u
     (kept in the database); a dealer cannot unlock; a floor manager can, and the right PIN works again."""
     settings = StoreSettings(data_dir=tmp_path / "data", sign_in_attempts=3)
     with Store.open(store_url, settings=settings) as store:
-        dealer = store.add_staff("Dana", Role.DEALER, "1111")
-        manager = store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+        dealer, manager = add_staff(store, DANA, FLO)
         for _ in range(2):
             with pytest.raises(SignInError, match="unknown name or wrong PIN"):
                 store.sign_in("Dana", "9999")
@@ -108,7 +113,7 @@ def test_a_wrong_pin_locks_the_account_out_after_the_set_number_of_tries(store_u
 def test_a_good_sign_in_resets_the_count_of_wrong_pins(store_url: str, tmp_path: Path) -> None:
     """The lock-out counts wrong PINs in a row: two wrong, one right, two wrong (sign_in_attempts = 3) is not locked."""
     with Store.open(store_url, settings=StoreSettings(data_dir=tmp_path / "data", sign_in_attempts=3)) as store:
-        store.add_staff("Dana", Role.DEALER, "1111")
+        add_staff(store, FLO, DANA)
         for attempt in ("0000", "0000", "1111", "0000", "0000"):
             if attempt == "1111":
                 store.sign_in("Dana", attempt)
@@ -128,7 +133,7 @@ def test_every_floor_act_is_an_event_in_the_chain_naming_the_manager(store: Stor
     ruling = store.record_ruling(table_id, by=manager, rule="TDA 15: cards speak", decision="pot to seat 1 stands",
                                  pot_held=True, disputed_amount=4, hand_number=1)
     mississippi = store.append(table_id, AgreementsChanged(agreements=TableAgreements(
-        mississippi=MississippiAuthorization(manager="Flo", at=moment)), by="Flo"), actor="Flo")
+        mississippi=MississippiAuthorization(manager="Flo", at=moment)), by="Flo"), source=Source.FLOOR, actor="Flo", by=manager)
     house = store.change_house_settings(table_id, {"rake.percent": 10, "rake.cap": 5}, by=manager, reason="new shift")
     [report] = store.verify_log(table_id)
     assert report.intact, report.describe()
@@ -152,7 +157,7 @@ def test_a_floor_change_of_house_settings_applies_where_it_sits_in_the_log(store
     from dealer_console.store.recorder import resume_table
 
     table_id = store.create_table("T", TableConfig(name="T", rake=Rake(percent=5, cap=4)))
-    manager = store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+    manager = signed_in_floor_manager(store)
     assert resume_table(store, table_id).table.config.rake == Rake(percent=5, cap=4)
     store.change_house_settings(table_id, {"rake.percent": 10, "rake.cap": "None", "house.max_runs": 2}, by=manager, reason="new shift")
     resumed = resume_table(store, table_id).table.config
@@ -170,7 +175,7 @@ def test_a_house_setting_the_table_cannot_apply_is_refused_before_it_is_written(
     """Bad input loses nothing: a change that would stop the table's replay is refused with the setting named,
     and the log is as it was."""
     table_id = store.create_table("T")
-    manager = store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+    manager = signed_in_floor_manager(store)
     before = _head(store, table_id)
     with pytest.raises(ValueError, match=message):
         store.change_house_settings(table_id, changes, by=manager)

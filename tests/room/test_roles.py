@@ -25,6 +25,7 @@ from dealer_console.room import floor_session, log
 from dealer_console.store import Role, SignInError, Store
 from dealer_console.store.chain import GENESIS, link_content, link_hash
 from dealer_console.store.errors import NotAuthorizedError
+from tests.support.staff import add_staff
 
 from .conftest import ADMIN_URL, Room, _setup_module, scratch_room
 
@@ -56,9 +57,7 @@ def staff_room() -> Iterator[Room]:
     """A card room with the store's tables (the floor's staff accounts live there): Flo (floor manager), Dana (dealer)."""
     with scratch_room("staff", migrate_store=True) as made:
         with Store.open(made.owner_url) as room_store:
-            room_store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
-            room_store.add_staff("Dana", Role.DEALER, "1111")
-            room_store.add_staff("Lee", Role.DEALER, "2222")
+            add_staff(room_store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"), ("Lee", Role.DEALER, "2222"))
         yield made
 
 

@@ -23,6 +23,7 @@ from dealer_console.cli import main
 from dealer_console.config import StoreSettings
 from dealer_console.store import NotAuthorizedError, Role, SignInError, Store
 from dealer_console.store.accounts import StaffRecovered
+from tests.support.staff import add_staff
 
 PARALLEL_GUESSES = 16
 
@@ -60,7 +61,8 @@ def test_sixteen_parallel_wrong_pins_get_at_most_five_hash_checks_and_lock_the_a
     """Done-when 3: sixteen wrong PINs sent at once are checked against the hash at most five times (the lock-out's
     five attempts), every one is refused, and the right PIN is refused afterwards: the account is locked out."""
     store = guarded_store
-    store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
+    hasher.checks = 0  # the floor manager's sign-in that added Dana
     start = threading.Barrier(PARALLEL_GUESSES)
     refused: list[str] = []
     signed_in: list[str] = []
@@ -91,7 +93,7 @@ def test_the_attempt_that_uses_the_last_try_can_still_be_the_right_pin(guarded_s
     """The attempts are counted before the check, yet five allowed means five: four wrong, then the right one signs in
     and sets the count back to zero (SPEC, Insiders: the lock-out is after N wrong PINs)."""
     store = guarded_store
-    store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
     for _ in range(store.settings.sign_in_attempts - 1):
         with pytest.raises(SignInError, match="unknown name or wrong PIN"):
             store.sign_in("Dana", "0000")
@@ -127,7 +129,7 @@ def test_an_unknown_name_is_refused_in_the_time_of_a_known_one(store_url: str, t
     settings = StoreSettings(data_dir=tmp_path / "data", sign_in_attempts=1000)
     rounds: list[tuple[float, float]] = []
     with Store.open(store_url, settings=settings) as store:
-        store.add_staff("Dana", Role.DEALER, "1111")
+        add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
         _refusal_s(store, "Nobody")  # the stand-in hash is made on first use
         while len(rounds) < 3:
             known, unknown = _medians_ms(store, 21)
@@ -143,8 +145,7 @@ def test_authority_comes_from_a_sign_in_never_from_a_name(guarded_store: Store, 
     """SPEC, Insiders: a floor manager's acts need their own sign-in. A member looked up by name, a copy of a signed-in
     member, or a signed-in dealer cannot list the accounts or unlock one; the floor manager signed in can."""
     store = guarded_store
-    store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
-    store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
     manager = store.sign_in("Flo", "floor-1")
     for pretender in (store.staff_member("Flo"), dataclasses.replace(manager)):
         with pytest.raises(NotAuthorizedError, match="has not signed in"):
@@ -169,8 +170,7 @@ def test_staff_list_needs_a_floor_manager_signed_in(
     listed to a dealer or a wrong PIN."""
     url = f"sqlite:///{tmp_path / 'staff.sqlite3'}"
     with Store.open(url) as store:
-        store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
-        store.add_staff("Dana", Role.DEALER, "1111")
+        add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
     for typed in ("", "Flo\nwrong\n", "Dana\n1111\n"):
         assert staff(monkeypatch, url, "list", typed=typed) == 2
         captured = capsys.readouterr()
@@ -201,7 +201,7 @@ def test_a_sole_floor_manager_locked_out_is_recovered_on_the_machine_and_the_rec
             recovered = last.record()
             assert isinstance(recovered, StaffRecovered) and recovered.name == "Flo" and "local recovery" in last.actor
         assert all(report.intact for report in store.verify_log())
-        store.add_staff("Gus", Role.FLOOR_MANAGER, "floor-2")
+        store.add_staff("Gus", Role.FLOOR_MANAGER, "floor-2", by=store.sign_in("Flo", "new-pin"))
     assert staff(monkeypatch, url, "recover", "Flo", typed="other-pin\nother-pin\n") == 2
     assert "Gus can still sign in as floor manager" in capsys.readouterr().err
     with Store.open(url) as store:

@@ -37,11 +37,12 @@ from dealer_console.store import (
 )
 from dealer_console.store.codec import decode, record_from_payload, record_payload, to_data
 from dealer_console.store.recorder import RecordedTable, resume_table
+from tests.support.staff import add_staff
 
 
 def test_pin_is_kept_only_as_an_argon2_hash_and_checked_on_sign_in(store: Store) -> None:
     """SPEC Records: staff sign in with a PIN or password, stored hashed (Argon2), never as given."""
-    store.add_staff("Dana", Role.DEALER, "4821")
+    add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "4821"))
     with store.sql_engine.connect() as connection:
         stored = connection.execute(text("SELECT secret_hash FROM staff WHERE name = 'Dana'")).scalar_one()
     assert stored.startswith("$argon2id$") and "4821" not in stored
@@ -56,8 +57,8 @@ def test_ruling_is_recorded_by_a_floor_manager_and_flagged_reportable_at_the_thr
     """SPEC Records: a ruling keeps manager, rule, decision, pot held; reportable from the configured amount ($500 in cents)."""
     with Store.open(store_url, settings=StoreSettings(reportable_threshold=50_000, data_dir=tmp_path)) as store:
         table_id = store.create_table("T")
-        floor = store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
-        dealer = store.add_staff("Dana", Role.DEALER, "1111")
+        add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
+        floor, dealer = store.sign_in("Flo", "floor-1"), store.sign_in("Dana", "1111")
         recorded = open_hand(store, table_id, random_hand_setup(random.Random(2)), post_blinds=True)
         with pytest.raises(NotAuthorizedError, match="only a floor manager may record a ruling"):
             store.record_ruling(table_id, by=dealer, rule="TDA 1", decision="x", pot_held=False, disputed_amount=1, hand_number=1)
@@ -80,7 +81,7 @@ def test_ruling_cannot_be_forged_as_a_plain_event(store: Store) -> None:
     from dealer_console.store import RulingRecorded
 
     table_id = store.create_table("T")
-    store.add_staff("Dana", Role.DEALER, "1111")
+    add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
     forged = RulingRecorded(hand_number=None, floor_manager="Dana", rule="-", decision="-", pot_held=False,
                             disputed_amount=0, reportable=False)
     with pytest.raises(NotAuthorizedError):
@@ -91,14 +92,14 @@ def test_ruling_cannot_be_forged_as_a_plain_event(store: Store) -> None:
 def test_mississippi_authorization_needs_a_floor_manager(store: Store) -> None:
     """SPEC Records: only a floor manager may authorize a Mississippi straddle at a table."""
     table_id = store.create_table("T")
-    store.add_staff("Dana", Role.DEALER, "1111")
-    store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+    add_staff(store, ("Dana", Role.DEALER, "1111"), ("Flo", Role.FLOOR_MANAGER, "floor-1"))
+    dealer, floor = store.sign_in("Dana", "1111"), store.sign_in("Flo", "floor-1")
     moment = datetime(2026, 11, 30, 20, 0, tzinfo=UTC)
     by_dealer = AgreementsChanged(agreements=TableAgreements(mississippi=MississippiAuthorization(manager="Dana", at=moment)), by="Dana")
-    with pytest.raises(NotAuthorizedError, match="authorize a Mississippi straddle"):
-        store.append(table_id, by_dealer, actor="Dana")
+    with pytest.raises(NotAuthorizedError, match="Mississippi straddle authorized"):
+        store.append(table_id, by_dealer, source=Source.FLOOR, actor="Dana", by=dealer)
     by_floor = AgreementsChanged(agreements=TableAgreements(mississippi=MississippiAuthorization(manager="Flo", at=moment)), by="Flo")
-    stored = store.append(table_id, by_floor, actor="Flo")
+    stored = store.append(table_id, by_floor, source=Source.FLOOR, actor="Flo", by=floor)
     assert stored.record() == by_floor
 
 

@@ -39,6 +39,7 @@ from dealer_console.store import (
     resume_table,
 )
 from dealer_console.store.recorder import RecordedTable
+from tests.support.staff import add_staff
 
 
 def three_handed() -> HandSetup:
@@ -157,13 +158,14 @@ def test_undo_is_a_new_event_naming_the_event_it_voids(store: Store) -> None:
 def test_only_a_floor_manager_may_record_a_correction(store: Store) -> None:
     """SPEC Records: only a floor manager may record a correction (a void with the floor as its source)."""
     table_id = store.create_table("T")
-    store.add_staff("Dana", Role.DEALER, "1234")
-    store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-5678")
+    add_staff(store, ("Dana", Role.DEALER, "1234"), ("Flo", Role.FLOOR_MANAGER, "floor-5678"))
     recorded = open_hand(store, table_id, three_handed(), post_blinds=True)
-    with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction"):
+    with pytest.raises(NotAuthorizedError, match="only a floor manager signed in may record a correction"):
         recorded.undo(by="Dana", reason="correction", source=Source.FLOOR)
+    with pytest.raises(NotAuthorizedError, match="only a floor manager may record a correction; 'Dana' is a dealer"):
+        recorded.undo(by=store.sign_in("Dana", "1234"), reason="correction", source=Source.FLOOR)
     assert len(recorded.hand.events) == 2
-    correction = recorded.undo(by="Flo", reason="big blind posted by the wrong seat", source=Source.FLOOR)
+    correction = recorded.undo(by=store.sign_in("Flo", "floor-5678"), reason="big blind posted by the wrong seat", source=Source.FLOOR)
     assert correction.source is Source.FLOOR and correction.voids_seq is not None
 
 

@@ -27,6 +27,7 @@ from dealer_console.live.tables import recorded_session
 from dealer_console.store import Store
 from dealer_console.store.kinds import Role, Source
 from dealer_console.ui import dialogs
+from tests.support.staff import add_staff
 from tests.ui.conftest import make_session
 from tests.ui.test_play_hands import key, shown
 from tests.ui.test_window_store import settle
@@ -36,8 +37,7 @@ from tests.ui.test_window_store import settle
 def store(tmp_path: Path) -> Iterator[Store]:
     """A SQLite store with a floor manager (Nadia, PIN 4321) and a dealer (Oleg, PIN 1111)."""
     with Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}") as opened:
-        opened.add_staff("Nadia", Role.FLOOR_MANAGER, "4321")
-        opened.add_staff("Oleg", Role.DEALER, "1111")
+        add_staff(opened, ("Nadia", Role.FLOOR_MANAGER, "4321"), ("Oleg", Role.DEALER, "1111"))
         yield opened
 
 

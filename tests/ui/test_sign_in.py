@@ -18,16 +18,17 @@ from dealer_console.cli import main
 from dealer_console.live.console import demo_sign_in
 from dealer_console.live.tables import DEMO_DEALER, DEMO_FLOOR
 from dealer_console.store import Store
+from dealer_console.store.errors import NotAuthorizedError, RecordNotFoundError
 from dealer_console.store.kinds import Role
 from dealer_console.ui.app import run_console
 from dealer_console.ui.sign_in_dialog import SignInDialog
+from tests.support.staff import add_staff
 
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:
     with Store.open(f"sqlite:///{tmp_path / 'staff.sqlite3'}") as opened:
-        opened.add_staff("Oleg", Role.DEALER, "1111")
-        opened.add_staff("Nadia", Role.FLOOR_MANAGER, "4321")
+        add_staff(opened, ("Oleg", Role.DEALER, "1111"), ("Nadia", Role.FLOOR_MANAGER, "4321"))
         yield opened
 
 
@@ -70,11 +71,17 @@ def test_empty_fields_are_asked_for_without_touching_the_store(qtbot) -> None:  
     assert not asked and "Type the name" in dialog.message.text()
 
 
-def test_demo_makes_its_accounts_once_and_signs_the_demo_dealer_in(store: Store) -> None:
-    """The demo's dealer and floor accounts are created on first use (PINs hashed like any other) and reused after."""
-    assert demo_sign_in(store).name == DEMO_DEALER[0]
-    assert demo_sign_in(store).role is Role.DEALER
-    assert store.sign_in(*DEMO_FLOOR).role is Role.FLOOR_MANAGER
+def test_demo_makes_its_accounts_once_and_signs_the_demo_dealer_in(store: Store, tmp_path: Path) -> None:
+    """The demo's dealer and floor accounts are created on first use (PINs hashed like any other) and reused after; a
+    store with floor managers of its own gets no demo accounts (SPEC, Insiders: only a floor manager signed in adds one)."""
+    with Store.open(f"sqlite:///{tmp_path / 'demo.sqlite3'}") as demo:
+        assert demo_sign_in(demo).name == DEMO_DEALER[0]
+        assert demo_sign_in(demo).role is Role.DEALER
+        assert demo.sign_in(*DEMO_FLOOR).role is Role.FLOOR_MANAGER
+    with pytest.raises(NotAuthorizedError, match="has its own floor managers"):
+        demo_sign_in(store)
+    with pytest.raises(RecordNotFoundError):
+        store.staff_member(DEMO_DEALER[0])
 
 
 def test_start_command_opens_the_demo_table_signed_in_without_typing(tmp_path: Path, qapp) -> None:  # type: ignore[no-untyped-def]
@@ -104,7 +111,7 @@ def test_a_configured_table_asks_the_dealer_to_sign_in_first(tmp_path: Path, qap
     and the table's records name them."""
     url = f"sqlite:///{tmp_path / 'table.sqlite3'}"
     with Store.open(url) as store:
-        store.add_staff("Oleg", Role.DEALER, "1111")
+        add_staff(store, ("Nadia", Role.FLOOR_MANAGER, "4321"), ("Oleg", Role.DEALER, "1111"))
     config = tmp_path / "config.toml"
     config.write_text(
         'schema_version = 1\n[table]\nname = "Table 2"\n[game]\nvariant = "O"\n'
