@@ -338,7 +338,8 @@ class TableSession(Dealing):
             case ConsentToRestraddle(seat, agrees):
                 self._play(RestraddleConsent(seat=seat, agrees=agrees))
             case ChangeAgreements(agreements, by):  # the store checks ``by`` again as it writes
-                self._floor_recorder(by, "change the table's agreements").apply(
+                new = agreements.mississippi is not None and agreements.mississippi != self.table.agreements.mississippi
+                self._floor_recorder(by, "authorize a Mississippi straddle" if new else "change the table's agreements").apply(
                     AgreementsChanged(agreements=agreements, by=by.name), actor=by.name, source=Source.FLOOR, by=by)
             case ChangeHouseSettings(changes, by, reason):
                 self._change_house_settings(changes, by, reason)
