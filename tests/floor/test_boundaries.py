@@ -20,11 +20,13 @@ STORE_INTERNALS = ("sqlalchemy", "sqlmodel", "dealer_console.store._tables")
 
 
 def _outside_store() -> list[Path]:
-    return [path for path in python_files(PACKAGE) if "store" != path.relative_to(PACKAGE).parts[0]]
+    """Every module of the program but the store's own: the console's other parts, the devices and the benches."""
+    program = [path for path in python_files(PACKAGE) if "store" != path.relative_to(PACKAGE).parts[0]]
+    return program + [path for folder in ("drivers", "vision", "bench") for path in python_files(ROOT / folder)]
 
 
 def test_only_the_store_touches_its_tables_and_sql_engine() -> None:
-    """Outside ``dealer_console.store`` nothing imports SQLAlchemy, SQLModel or the store's tables, nor reads ``sql_engine``."""
+    """Outside ``dealer_console.store`` (the benches included) nothing imports SQLAlchemy, SQLModel or the store's tables, nor reads ``sql_engine``."""
     found = []
     for path in _outside_store():
         for line, module in imported_modules(path):
