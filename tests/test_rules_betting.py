@@ -292,6 +292,20 @@ def test_pot_limit_maximum_preflop_with_the_blinds() -> None:
     assert actions.seat == 2 and actions.can_check and actions.max_to == 14
 
 
+def test_the_pot_sized_raise_is_the_same_figure_in_no_limit_as_the_pot_limit_maximum() -> None:
+    """omaha-betting-structures.txt, Pot-limit ("the active pot + all bets on the table + the amount the active player must
+    first call"): the engine's one pot-sized raise is the pot-limit maximum, and the same figure in no-limit (the pot
+    button), where only the stack bounds a raise. The hand-worked figures of the test above: 7, then 9, then 32."""
+    for structure in ("pot-limit", "no-limit"):
+        hand = deal(structure, 6)
+        assert hand.pot_raise_to(3) == 7
+        hand.call(3)
+        assert hand.pot_raise_to(4) == 9
+        hand.raise_to(4, 9)
+        assert hand.pot_raise_to(5) == 32
+    assert legal(deal("no-limit", 6)).max_to > 7
+
+
 def test_pot_limit_maximum_heads_up_small_blind_first() -> None:
     """Pot-limit heads-up: the button (small blind, 1 in) acts first. Table 3, call 1 -> raise by 4,
     to 2 + 4 = 6."""

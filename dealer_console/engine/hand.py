@@ -283,6 +283,12 @@ class Hand:
         """Every chip in the middle, bets of this round included."""
         return sum(p.total + p.dead for p in self._players)
 
+    def pot_raise_to(self, seat: int) -> int:
+        """The pot-sized raise for ``seat``: the bet to match plus the pot after calling it (SPEC, Pot-limit maximum),
+        before the table's structure or the seat's stack is considered; the pot-limit maximum, and the pot button elsewhere."""
+        player = self._player(seat, "raise")
+        return self._current_bet + self.pot_total + (self._current_bet - player.bet)
+
     @property
     def result(self) -> HandResult | None:
         """The settlement, once the hand is complete."""
@@ -689,8 +695,7 @@ class Hand:
         else:
             low = self._current_bet + self._min_raise
         if structure is Structure.POT_LIMIT:
-            to_call = self._current_bet - player.bet
-            high = self._current_bet + self.pot_total + to_call
+            high = self.pot_raise_to(player.seat)
         else:
             high = player.bet + player.stack
         return low, max(low, high)

@@ -105,12 +105,8 @@ class Offer:
 
 
 def pot_sized_raise_to(hand: Hand, legal: LegalActions) -> int:
-    """The pot button's total: in pot limit the engine's maximum; otherwise the bet after calling plus the pot after the call
-    (SPEC: Pot-limit maximum), within the legal range."""
-    if hand.game.structure is Structure.POT_LIMIT:
-        return legal.max_to
-    pot_to = hand.bets[legal.seat] + legal.call_amount + hand.pot_total + legal.call_amount
-    return min(max(pot_to, legal.min_to), legal.max_to)
+    """The pot button's total: the engine's pot-sized raise (the pot-limit maximum), within the legal range."""
+    return min(max(hand.pot_raise_to(legal.seat), legal.min_to), legal.max_to)
 
 
 def _betting(hand: Hand, legal: LegalActions) -> list[Offer]:
