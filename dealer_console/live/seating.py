@@ -38,12 +38,12 @@ from dealer_console.store.errors import NotAuthorizedError
 from dealer_console.store.kinds import Source
 
 if TYPE_CHECKING:
-    from dealer_console.engine.table import Table, TableChipAudit
+    from dealer_console.engine.table import Table
     from dealer_console.live.table_session import TableSession
     from dealer_console.store.stored import StaffMember
 
 __all__ = [
-    "ClosedSession", "SeatOperation", "SeatOperationKind", "demo_buy_in", "empty_seats", "is_seat_command", "keep_demo_players",
+    "SeatOperation", "SeatOperationKind", "demo_buy_in", "empty_seats", "is_seat_command", "keep_demo_players",
     "known_players",
     "rebuy_busted", "run_seat_command", "seat_operations",
 ]
@@ -72,15 +72,6 @@ class SeatOperation:
     """The least amount (a buy-in or rebuy: the minimum buy-in)."""
     maximum: int | None = None
     """The most amount (``None``: no maximum); for a leave, the chips cashed out."""
-
-
-@dataclass(frozen=True, slots=True)
-class ClosedSession:
-    """A closed table's session: the audit at the close and who closed it."""
-
-    record: TableClosed
-    audit: TableChipAudit
-    """The audit just before the close (everyone cashed out): it balances when nothing is in play."""
 
 
 # ---------------------------------------------------------------------- what is legal now
@@ -122,7 +113,8 @@ def seat_operations(session: TableSession, seat: int) -> tuple[SeatOperation, ..
     if between and empty_seats(table):
         operations.append(SeatOperation(SeatOperationKind.CHANGE_SEAT, seat))
     if between or not playing:
-        stack = view.stack if session.hand is None or seat not in session.hand.seats or not between else session.hand.stacks[seat]
+        # a hand over but not yet recorded: its final stack is what the player leaves with
+        stack = session.hand.stacks[seat] if playing and session.hand is not None else view.stack
         operations.append(SeatOperation(SeatOperationKind.LEAVE, seat, maximum=stack + table.pending_chips(seat)))
     return tuple(operations)
 

@@ -224,3 +224,31 @@ def test_closing_a_recorded_table_cashes_everyone_out_and_records_the_audit(stor
         assert not session.table.seats
         kinds = [event.kind for event in store.events(session.recorder.table_id)]  # type: ignore[union-attr]
         assert kinds.count("leave") == 4 and kinds[-1] == "table_closed"
+
+
+def test_a_configured_table_seats_players_its_configuration_does_not_list() -> None:
+    """A table opened from a configuration with ``[[players]]`` seats a newcomer (not in the file) within the configured
+    buy-in range, and refuses one outside it."""
+    from dealer_console.config import Settings
+    from dealer_console.live.tables import configured_session
+
+    settings = Settings.model_validate({
+        "console": {"demo": False}, "table": {"name": "Configured", "seats": 9, "min_buy_in": 50, "max_buy_in": 300},
+        "players": [{"seat": 2, "name": "Anna", "buy_in": 100}, {"seat": 4, "name": "Boris", "buy_in": 100}],
+    })
+    session = configured_session(settings, seed=1)
+    seen = notices_of(session)
+    assert not session.perform(SeatPlayer(6, "Walk-in", 301))
+    assert seen[-1].text == "Seat 6 cannot buy in for 301: the buy-in is 50 to 300"
+    assert session.perform(SeatPlayer(6, "Walk-in", 300))
+    fold_to_big_blind(session)
+    assert session.start_hand() and session.plan is not None and 6 in session.plan.dealt_in
+
+
+def test_after_a_rebuy_between_hands_the_seat_shows_the_new_stack() -> None:
+    """The screen's seat shows the chips the table holds once the hand over is recorded (a rebuy, an add-on)."""
+    session = make_session({1: 100, 2: 100, 3: 100})
+    fold_to_big_blind(session)
+    assert session.perform(AddChips(1, 50))
+    shown = {state.seat: state.stack for state in session.seat_states()}
+    assert shown[1] == session.table.seat(1).stack == session.hand.result.final_stacks[1] + 50  # type: ignore[union-attr]
