@@ -878,11 +878,15 @@ def test_sitting_out_owes_both_blinds_passed_and_coming_back_posts_them_or_waits
     play(table)
     view = table.seat(3)
     assert view is not None and view.owes_big_blind and view.owes_small_blind
+    other = Table(table.config, table.events)  # the same table, where seat 3 chooses to wait instead
     table.set_choices(seat=3, wait_for_big_blind=False)
     table.come_back(seat=3)
-    plan = table.next_hand()
-    kinds = {post.blind for post in plan.posts_of(3)}
-    assert 3 not in plan.dealt_in or kinds == {BlindKind.LIVE, BlindKind.DEAD} or plan.big_blind == 3
+    plan = table.next_hand()  # big blind on seat 2, seat 3 past the big blind: posts now, live big and dead small
+    assert plan.big_blind == 2 and 3 in plan.dealt_in
+    assert plan.posts_of(3) == (Post(seat=3, blind=BlindKind.LIVE, amount=2), Post(seat=3, blind=BlindKind.DEAD, amount=1))
+    other.come_back(seat=3)
+    later = other.next_hand()
+    assert 3 not in later.dealt_in and "big blind" in waiting(later)[3]
 
 
 def test_closing_the_table_records_the_sessions_chip_audit_and_starts_a_new_one() -> None:

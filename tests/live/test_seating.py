@@ -18,7 +18,7 @@ from dealer_console.engine.events import BlindKind
 from dealer_console.engine.schedule import single_game
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_config import TableConfig
-from dealer_console.engine.table_events import ChipsAdded, PlayerLeft, PlayerSeated, SeatChanged, TableClosed
+from dealer_console.engine.table_events import HandFinished, HandStarted, PlayerLeft, PlayerSeated, SeatChanged, TableClosed
 from dealer_console.live.commands import AddChips, ChangeSeat, CloseTable, DealNext, LeaveTable, SeatPlayer, SitBack, SitOut
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.notices import Notice
@@ -118,13 +118,22 @@ def test_chips_bought_during_a_hand_play_from_the_next_hand() -> None:
 
 
 def test_a_busted_player_is_offered_a_rebuy_or_to_leave_and_a_rebuy_is_at_least_the_minimum() -> None:
-    """docs/table.md (going broke: a rebuy is at least the minimum buy-in); the seat menu offers rebuy and leave."""
-    session = make_session({1: 100, 2: 100})
-    session.table.apply(ChipsAdded(seat=1, amount=1))
+    """docs/table.md (going broke: a rebuy is at least the minimum buy-in; RRP: blinds missed before a rebuy are owed);
+    the seat menu offers a rebuy or leaving, an empty seat only "seat a player"."""
+    session = make_session({1: 100, 2: 100, 3: 100})
+    plan = session.table.next_hand()
+    session.table.apply(HandStarted(plan=plan))
+    session.table.apply(HandFinished(plan=plan, final_stacks=((1, 150), (2, 0), (3, 150))))
     kinds = [operation.kind for operation in seat_operations(session, 2)]
-    assert SeatOperationKind.ADD_ON in kinds and SeatOperationKind.LEAVE in kinds
-    empty = [operation.kind for operation in seat_operations(session, 5)]
-    assert empty == [SeatOperationKind.SEAT_PLAYER]
+    assert SeatOperationKind.REBUY in kinds and SeatOperationKind.LEAVE in kinds and SeatOperationKind.ADD_ON not in kinds
+    assert [operation.kind for operation in seat_operations(session, 5)] == [SeatOperationKind.SEAT_PLAYER]
+    seen = notices_of(session)
+    before = len(session.table.events)
+    assert not session.perform(AddChips(2, 39))
+    assert seen[-1].text == "Seat 2 cannot rebuy for 39: a rebuy is at least the minimum buy-in 40"
+    assert len(session.table.events) == before
+    assert session.perform(AddChips(2, 40))
+    assert session.table.seat(2).stack == 40 and session.table.chip_audit().add_ons == 40  # type: ignore[union-attr]
 
 
 def test_sit_out_and_sit_back_posting_now_or_waiting_for_the_big_blind() -> None:
