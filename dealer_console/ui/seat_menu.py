@@ -83,8 +83,10 @@ class SeatMenu(QDialog):
 
         host, session, parent = self.host, self.host.session, self.host.window()
         self.accept()
-        direct = {SeatOperationKind.SIT_OUT: SitOut(operation.seat), SeatOperationKind.SIT_BACK_POST: SitBack(operation.seat, True),
-                  SeatOperationKind.SIT_BACK_WAIT: SitBack(operation.seat, False), SeatOperationKind.LEAVE: LeaveTable(operation.seat)}
+        seat = operation.seat
+        direct: dict[SeatOperationKind, SitOut | SitBack | LeaveTable] = {
+            SeatOperationKind.SIT_OUT: SitOut(seat), SeatOperationKind.SIT_BACK_POST: SitBack(seat, True),
+            SeatOperationKind.SIT_BACK_WAIT: SitBack(seat, False), SeatOperationKind.LEAVE: LeaveTable(seat)}
         if operation.kind in direct:
             session.perform(direct[operation.kind])
             return
@@ -139,13 +141,13 @@ def install_seat_menu(window: SeatMenuHost) -> None:
     menu = window.menuBar().addMenu(QCoreApplication.translate("SeatMenu", "Seats"))
     keys: dict[str, Callable[[], object]] = {}
     for seat in range(1, session.table.config.seat_count + 1):
-        action = QAction(QCoreApplication.translate("SeatMenu", "Seat {0}…").format(seat), window)
+        action = QAction(QCoreApplication.translate("SeatMenu", "Seat {0}…").format(seat), window.window())
         action.setShortcut(QKeySequence(f"Alt+{seat % 10}"))
         action.triggered.connect(_opener(window, seat))
         menu.addAction(action)
         window.addAction(action)  # the key works with the menu closed
         keys[action.shortcut().toString()] = _opener(window, seat)
-    close = QAction(QCoreApplication.translate("SeatMenu", "Close the table (floor)…"), window)
+    close = QAction(QCoreApplication.translate("SeatMenu", "Close the table (floor)…"), window.window())
     close.setShortcut(QKeySequence("Ctrl+Shift+W"))
     close.triggered.connect(lambda: open_close_table(window))
     menu.addAction(close)
