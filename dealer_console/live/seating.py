@@ -218,6 +218,13 @@ def rebuy_busted(session: TableSession) -> Sequence[Notice]:
     return notices
 
 
-def keep_demo_players(session: TableSession) -> None:
-    """The demo table rebuys its busted players automatically after each hand, so it never goes heads-up by attrition."""
+def keep_demo_players(session: TableSession, players: Table | None = None) -> None:
+    """The demo table rebuys its busted players automatically after each hand, so it never goes heads-up by attrition.
+
+    ``players``: the demo's seating; a demo table resumed from the store after it was closed seats them again.
+    """
     session.after_hand.append(lambda: rebuy_busted(session))
+    table = session.table
+    if players is not None and not table.seats and table.hand_in_progress is None:
+        for seat, view in players.seats.items():
+            _record(session, PlayerSeated(seat=seat, player=view.player, buy_in=view.stack, choices=view.choices))

@@ -91,7 +91,7 @@ def demo_session(*, game: str = "OK", structure: str = "pot-limit", seed: int | 
         table.sit_down(seat=seat, player=player, buy_in=buy_in)
     table.place_button(seat=chosen[0])
     session = _session(table, rng, store=store, dealer=dealer, table_id=table_id)
-    keep_demo_players(session)  # busted demo players rebuy, so the demo never goes heads-up by attrition
+    keep_demo_players(session, table)  # busted demo players rebuy, so the demo never goes heads-up by attrition
     return session
 
 

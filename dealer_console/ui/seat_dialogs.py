@@ -165,9 +165,13 @@ class CloseTableDialog(QDialog):
         self.save_button.setObjectName("close_table_save")
         self.save_button.setEnabled(False)
         self.save_button.clicked.connect(self._save)
+        self.pdf_button = QPushButton(self.tr("Save the session report as PDF…"))
+        self.pdf_button.setObjectName("close_table_pdf")
+        self.pdf_button.setEnabled(False)
+        self.pdf_button.clicked.connect(lambda: self.save_pdf(None))
         done = QPushButton(self.tr("Done"))
         done.clicked.connect(self.accept)
-        for button in (self.close_button, self.save_button, done):
+        for button in (self.close_button, self.save_button, self.pdf_button, done):
             layout.addWidget(button)
         self.report_html: str | None = None
         """The session's report once the table is closed (read off the screen's thread)."""
@@ -213,6 +217,18 @@ class CloseTableDialog(QDialog):
     def _report_ready(self, html: str) -> None:
         self.report_html = html
         self.save_button.setEnabled(True)
+        self.pdf_button.setEnabled(True)
+
+    def save_pdf(self, path: str | None) -> None:
+        """Lay the session report out as a PDF (the dispute report's writer); ``None``: ask where."""
+        from dealer_console.ui.review_pdf import write_report_pdf
+
+        if self.report_html is None:
+            return
+        if path is None:
+            path, _ = QFileDialog.getSaveFileName(self, self.tr("Save the session report"), "session-report.pdf", "PDF (*.pdf)")
+        if path:
+            write_report_pdf(self.report_html, path, title=self.tr("Session report: {0}").format(self.session.table.config.name))
 
     def _save(self) -> None:
         if self.report_html is None:

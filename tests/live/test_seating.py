@@ -261,3 +261,13 @@ def test_after_a_rebuy_between_hands_the_seat_shows_the_new_stack() -> None:
     assert session.perform(AddChips(1, 50))
     shown = {state.seat: state.stack for state in session.seat_states()}
     assert shown[1] == session.table.seat(1).stack == session.hand.result.final_stacks[1] + 50  # type: ignore[union-attr]
+
+
+def test_a_closed_demo_table_opens_again_with_its_players(store: Store) -> None:
+    """The demo closed by the floor and started again (resumed from the store) seats its demo players again."""
+    with store:
+        session = demo_session(store=store, seed=2, players=5)
+        assert session.perform(CloseTable(store.sign_in("Flo", "floor-1")))
+        assert not session.table.seats
+        again = demo_session(store=store, seed=2, players=5)
+        assert len(again.table.seats) == 5 and again.start_hand()

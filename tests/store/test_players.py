@@ -109,5 +109,8 @@ def test_a_closed_sessions_report_balances_and_renders(tmp_path: Path, monkeypat
         assert "The chip audit balances" in html and "Boris" in html
     out = tmp_path / "session.html"
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    assert main(["floor", "session", "T1", "--html", str(out), "--database", url]) == 0
+    pdf = tmp_path / "session.pdf"
+    assert main(["floor", "session", "T1", "--html", str(out), "--pdf", str(pdf), "--database", url]) == 0
     assert "Session report: T1" in out.read_text(encoding="utf-8")
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert main(["floor", "session", "T1", "--session", "3", "--html", "-", "--database", url]) == 2

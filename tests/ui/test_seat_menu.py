@@ -169,7 +169,7 @@ def store(tmp_path: Path) -> Iterator[Store]:
         yield opened
 
 
-def test_the_floor_closes_the_table_from_the_window_and_the_audit_and_report_are_shown(store: Store, qtbot, open_window) -> None:  # type: ignore[no-untyped-def]
+def test_the_floor_closes_the_table_from_the_window_and_the_audit_and_report_are_shown(store: Store, tmp_path: Path, qtbot, open_window) -> None:  # type: ignore[no-untyped-def]
     """SPEC (Closing a table cashes everyone out and records the session's chip audit): a floor manager signs in, the
     audit is shown before and after, the close is recorded under their name, and the session report renders."""
     session = recorded_table(store)
@@ -185,6 +185,8 @@ def test_the_floor_closes_the_table_from_the_window_and_the_audit_and_report_are
     assert "Table closed by Nadia" in dialog.audit_label.text() and "The audit balances." in dialog.audit_label.text()
     assert "Cash-outs: 400" in dialog.audit_label.text()
     assert "Session report: Table 4" in dialog.report_html and dialog.save_button.isEnabled()
+    dialog.save_pdf(str(tmp_path / "session.pdf"))
+    assert (tmp_path / "session.pdf").read_bytes().startswith(b"%PDF")
     [closed] = store.events(session.recorder.table_id, kinds=("table_closed",))  # type: ignore[union-attr]
     assert closed.actor == "Nadia" and isinstance(closed.record(), TableClosed)
     assert not session.table.seats

@@ -1320,6 +1320,14 @@
         <source>Save the session report</source>
         <translation>Сохранить отчёт о сессии</translation>
     </message>
+    <message>
+        <source>Save the session report as PDF…</source>
+        <translation>Сохранить отчёт о сессии в PDF…</translation>
+    </message>
+    <message>
+        <source>Session report: {0}</source>
+        <translation>Отчёт о сессии: {0}</translation>
+    </message>
 </context>
 <context>
     <name>MoveSeatDialog</name>
