@@ -114,3 +114,26 @@ def test_a_closed_sessions_report_balances_and_renders(tmp_path: Path, monkeypat
     assert "Session report: T1" in out.read_text(encoding="utf-8")
     assert pdf.read_bytes().startswith(b"%PDF")
     assert main(["floor", "session", "T1", "--session", "3", "--html", "-", "--database", url]) == 2
+
+
+def test_a_corrected_name_keeps_the_deep_verification_sound(tmp_path: Path) -> None:
+    """The chain keeps the name as the dealer typed it; the floor's correction is the same player, so ``verify-log
+    --deep`` finds no difference, and the hands played are found under the corrected name."""
+    from dealer_console.live.table_session import TableSession
+    from dealer_console.live.tables import recorded_session
+    from dealer_console.store.search import HandQuery
+
+    with Store.open(f"sqlite:///{tmp_path / 'deep.sqlite3'}") as store:
+        store.add_staff("Flo", Role.FLOOR_MANAGER, "floor-1")
+        config = TableConfig(name="T2", schedule=single_game("O", "pot-limit", small_blind=1, big_blind=2), min_buy_in=40, max_buy_in=400)
+        table = Table(config)
+        table.sit_down(seat=1, player="Ivan Petrov", buy_in=100)
+        table.sit_down(seat=2, player="Olga", buy_in=100)
+        table.place_button(seat=1)
+        session: TableSession = recorded_session(store, table)
+        assert session.start_hand() and session.deal_hole_cards() and session.fold()
+        assert session.start_hand()
+        store.rename_player("Ivan Petrov", "Ivan Petrenko", by=store.sign_in("Flo", "floor-1"))
+        [report] = store.verify_log("T2", deep=True)
+        assert report.intact and not report.mismatches, report.describe()
+        assert len(store.search_hands(HandQuery(player="Ivan Petrenko"))) == 2
