@@ -222,10 +222,8 @@ def test_nothing_changes_at_the_table_during_a_hand() -> None:
     """
     table = make_table((1, 2, 3, 4), button=4, partial_cash_out=True)
     hand = table.start_hand()
-    with pytest.raises(IllegalActionError) as refused:
-        table.add_on(seat=3, amount=10)
-    assert str(refused.value) == "Seat 3 cannot add on: a hand is in progress"
-    assert refused.value.seat == 3
+    table.add_on(seat=3, amount=10)  # bought during the hand: plays from the next hand
+    assert table.seat(3).stack == 100 and table.pending_chips(3) == 10  # type: ignore[union-attr]
     with pytest.raises(IllegalActionError, match="Seat 2 cannot cash out: a hand is in progress"):
         table.cash_out(seat=2, amount=10)
     with pytest.raises(IllegalActionError, match="Seat 1 cannot leave: they are in hand 1, which is in progress"):
@@ -242,6 +240,7 @@ def test_nothing_changes_at_the_table_during_a_hand() -> None:
     following = table.next_hand()
     assert 3 not in following.dealt_in and waiting(following)[3] == "sitting out"
     assert 7 in following.dealt_in and following.posts_of(7) == (Post(seat=7, blind=BlindKind.LIVE, amount=2),)
+    assert table.pending_chips(3) == 0 and table.seat(3).stack == hand.result.final_stacks[3] + 10  # type: ignore[union-attr]
 
 
 def test_no_chips_leave_the_table_until_the_player_does_unless_the_house_allows_it() -> None:
@@ -841,3 +840,66 @@ def test_only_the_hand_in_progress_is_recorded_once_over_with_every_planned_post
     with pytest.raises(IllegalActionError, match="seat 6's live post of 2 is missing"):
         table.finish_hand(hand)
     assert table.hands_finished == 1 and table.hand_in_progress is not None
+
+
+# --------------------------------------------------------------------------- a night at the table: seats
+
+
+def test_a_seat_change_away_from_the_big_blind_owes_a_big_blind_and_toward_it_owes_nothing() -> None:
+    """SPEC (A night at the table: "change to an empty seat"; missed blinds "as a card room does it"); RRP Button and
+    Blind Use 2 ("each round every player must ... meet the total amount of the blind obligations"): a player who moves
+    to a seat the big blind reaches later would skip a big blind, so they post a live big blind or wait for it; a move
+    the big blind reaches sooner costs nothing. Their stack, choices and missed blinds move with them."""
+    table = make_table((1, 3, 5, 7), button=7)
+    play(table)  # big blind on seat 3: it comes to 5, 7, 1 next
+    assert table.last_hand is not None and table.last_hand.big_blind == 3
+    stack = table.seat(5).stack  # type: ignore[union-attr]
+    table.change_seat(seat=5, to_seat=8)  # the big blind reaches 8 after 7: later than 5
+    moved = table.seat(8)
+    assert moved is not None and moved.stack == stack and moved.owes_big_blind and table.seat(5) is None
+    table.change_seat(seat=1, to_seat=4)  # the big blind reaches 4 before 1: sooner, no penalty
+    assert not table.seat(4).owes_big_blind  # type: ignore[union-attr]
+    with pytest.raises(IllegalActionError, match="Seat 3 cannot move to seat 4: P1 sits there"):
+        table.change_seat(seat=3, to_seat=4)
+    with pytest.raises(IllegalActionError, match="Seat 3 cannot move to seat 10: the table has seats 1 to 9"):
+        table.change_seat(seat=3, to_seat=10)
+    table.start_hand()
+    with pytest.raises(IllegalActionError, match="Seat 3 cannot move to seat 2: a hand is in progress"):
+        table.change_seat(seat=3, to_seat=2)
+
+
+def test_sitting_out_owes_both_blinds_passed_and_coming_back_posts_them_or_waits() -> None:
+    """SPEC (Blinds: missed blinds, post now or wait for the big blind); RRP Button and Blind Use 10 ("either posting
+    all the blinds missed or waiting for the big blind ... only the big blind is live")."""
+    table = make_table((1, 2, 3, 4), button=4)
+    play(table)
+    table.sit_out(seat=3)
+    play(table)
+    play(table)
+    view = table.seat(3)
+    assert view is not None and view.owes_big_blind and view.owes_small_blind
+    other = Table(table.config, table.events)  # the same table, where seat 3 chooses to wait instead
+    table.set_choices(seat=3, wait_for_big_blind=False)
+    table.come_back(seat=3)
+    plan = table.next_hand()  # big blind on seat 2, seat 3 past the big blind: posts now, live big and dead small
+    assert plan.big_blind == 2 and 3 in plan.dealt_in
+    assert plan.posts_of(3) == (Post(seat=3, blind=BlindKind.LIVE, amount=2), Post(seat=3, blind=BlindKind.DEAD, amount=1))
+    other.come_back(seat=3)
+    later = other.next_hand()
+    assert 3 not in later.dealt_in and "big blind" in waiting(later)[3]
+
+
+def test_closing_the_table_records_the_sessions_chip_audit_and_starts_a_new_one() -> None:
+    """SPEC ("Closing a table cashes everyone out and records the session's chip audit"; Chip audit)."""
+    table = make_table((1, 2, 3), button=3)
+    play(table)
+    table.add_on(seat=1, amount=20)
+    with pytest.raises(IllegalActionError, match="3 players are still seated"):
+        table.close(by=MANAGER)
+    for seat in list(table.seats):
+        table.leave(seat=seat)
+    closed = table.close(by=MANAGER)
+    assert (closed.buy_ins, closed.add_ons, closed.hands) == (320, 20, 1)  # type: ignore[attr-defined]
+    assert closed.buy_ins == closed.cash_outs + closed.rake + closed.jackpot  # type: ignore[attr-defined]
+    assert table.chip_audit() == type(table.chip_audit())(0, 0, 0, 0, 0)
+    assert Table(table.config, table.events).chip_audit() == table.chip_audit()

@@ -41,7 +41,9 @@ from dealer_console.engine.table_events import (
     PlayerLeft,
     PlayerSatOut,
     PlayerSeated,
+    SeatChanged,
     TableAgreements,
+    TableClosed,
     TableEvent,
 )
 from dealer_console.engine.table_plan import SeatView, plan_next_hand
@@ -51,18 +53,28 @@ __all__ = ["Table", "TableChipAudit", "apply_standing_choices"]
 
 @dataclass(frozen=True, slots=True)
 class TableChipAudit:
-    """Chips on the table against chips brought: stacks + rake and jackpot drop = buy-ins - cash-outs."""
+    """Chips on the table against chips brought since the table opened (or last closed):
+    stacks + chips bought for the next hand + rake and jackpot drop = buy-ins - cash-outs."""
 
     buy_ins: int
+    """Every chip brought: first buy-ins, rebuys and add-ons."""
     cash_outs: int
     stacks: int
     rake: int
     jackpot: int
+    add_ons: int = 0  # the rebuys and add-ons among the buy-ins
+    pending: int = 0  # bought during the hand in progress: they play from the next hand (table stakes)
+    hands: int = 0  # hands played to the end in this session
+
+    @property
+    def in_play(self) -> int:
+        """Chips at the table: the stacks and the chips bought for the next hand."""
+        return self.stacks + self.pending
 
     @property
     def balanced(self) -> bool:
         """True when every chip brought to the table is in a stack, cashed out or taken by the house."""
-        return self.stacks + self.rake + self.jackpot == self.buy_ins - self.cash_outs
+        return self.stacks + self.pending + self.rake + self.jackpot == self.buy_ins - self.cash_outs
 
 
 @dataclass(slots=True)
@@ -100,6 +112,9 @@ class Table:
         self._cash_outs = 0
         self._rake = 0
         self._jackpot = 0
+        self._add_ons = 0
+        self._session_hands = 0
+        self._pending: dict[int, int] = {}
         self._plan_cache: tuple[int, HandPlan] | None = None
         for event in events:
             self.apply(event)
@@ -154,8 +169,14 @@ class Table:
         return self._hands_finished
 
     def chip_audit(self) -> TableChipAudit:
-        """Buy-ins and add-ons against stacks, cash-outs, rake and jackpot drop (between hands)."""
-        return TableChipAudit(self._buy_ins, self._cash_outs, sum(s.stack for s in self._seats.values()), self._rake, self._jackpot)
+        """Buy-ins and add-ons against stacks, chips bought for the next hand, cash-outs, rake and jackpot drop, since the
+        table opened or last closed (during a hand the stacks are those the hand started with)."""
+        return TableChipAudit(self._buy_ins, self._cash_outs, sum(s.stack for s in self._seats.values()), self._rake, self._jackpot,
+                              add_ons=self._add_ons, pending=sum(self._pending.values()), hands=self._session_hands)
+
+    def pending_chips(self, seat: int) -> int:
+        """Chips ``seat`` bought during the hand in progress: they play from the next hand."""
+        return self._pending.get(seat, 0)
 
     # ------------------------------------------------------------------ verify / can / apply
 
@@ -191,8 +212,18 @@ class Table:
         return self.apply(PlayerSeated(seat=seat, player=player, buy_in=buy_in, choices=choices))
 
     def add_on(self, *, seat: int, amount: int) -> TableEvent:
-        """Add chips between hands (a rebuy when the stack is empty)."""
+        """Add chips (a rebuy when the stack is empty); bought during a hand by a player in it, they play from the next."""
         return self.apply(ChipsAdded(seat=seat, amount=amount))
+
+    def change_seat(self, *, seat: int, to_seat: int) -> TableEvent:
+        """Move the player in ``seat`` to the empty ``to_seat`` between hands (docs/table.md, Seat changes)."""
+        return self.apply(SeatChanged(seat=seat, to_seat=to_seat))
+
+    def close(self, *, by: str) -> TableEvent:
+        """Close the session once everyone has left: the session's chip audit goes on record and starts again."""
+        audit = self.chip_audit()
+        return self.apply(TableClosed(by=by, buy_ins=audit.buy_ins, add_ons=audit.add_ons, cash_outs=audit.cash_outs,
+                                      rake=audit.rake, jackpot=audit.jackpot, hands=audit.hands))
 
     def cash_out(self, *, seat: int, amount: int) -> TableEvent:
         """Take chips off the table and stay (only where the house allows it)."""
@@ -318,14 +349,13 @@ class Table:
 
     def _verify_add_on(self, event: ChipsAdded) -> None:
         player = self._seated(event.seat, "add on")
-        self._between_hands(event.seat, "add on")
         if event.amount <= 0:
             raise self._refuse(event.seat, f"add on {event.amount}", "the amount must be positive")
-        total = player.stack + event.amount
+        total = player.stack + self._pending.get(event.seat, 0) + event.amount
         maximum = self.config.max_buy_in
         if maximum is not None and total > maximum:
             raise self._refuse(event.seat, f"add on {event.amount}", f"the stack would be {total}, over the maximum buy-in {maximum}")
-        if player.stack == 0 and total < self.config.min_buy_in:
+        if total == event.amount and total < self.config.min_buy_in:
             raise self._refuse(event.seat, f"rebuy for {event.amount}", f"a rebuy is at least the minimum buy-in {self.config.min_buy_in}")
 
     def _verify_cash_out(self, event: ChipsCashedOut) -> None:
@@ -339,6 +369,28 @@ class Table:
             raise self._refuse(
                 event.seat, f"cash out {event.amount}", f"a player who stays keeps at least the minimum buy-in {self.config.min_buy_in}"
             )
+
+    def _verify_seat_change(self, event: SeatChanged) -> None:
+        verb = f"move to seat {event.to_seat}"
+        self._seated(event.seat, verb)
+        self._between_hands(event.seat, verb)
+        if not 1 <= event.to_seat <= self.config.seat_count:
+            raise self._refuse(event.seat, verb, f"the table has seats 1 to {self.config.seat_count}")
+        if event.to_seat in self._seats:
+            reason = "they sit there already" if event.to_seat == event.seat else f"{self._seats[event.to_seat].player} sits there"
+            raise self._refuse(event.seat, verb, reason)
+
+    def _verify_closed(self, event: TableClosed) -> None:
+        if self._in_progress is not None:
+            raise self._refuse(None, "close", f"hand {self._in_progress.number} is in progress")
+        if self._seats:
+            raise self._refuse(None, "close", f"{len(self._seats)} players are still seated; each leaves with their chips first")
+        audit = self.chip_audit()
+        recorded = (event.buy_ins, event.add_ons, event.cash_outs, event.rake, event.jackpot, event.hands)
+        if recorded != (audit.buy_ins, audit.add_ons, audit.cash_outs, audit.rake, audit.jackpot, audit.hands):
+            raise self._refuse(None, "close", "the chip audit given is not the table's")
+        if not event.by.strip():
+            raise self._refuse(None, "close", "it needs the name of the floor manager who closes it")
 
     def _verify_sat_out(self, event: PlayerSatOut) -> None:
         if self._seated(event.seat, "sit out").sitting_out:
@@ -398,8 +450,36 @@ class Table:
         self._buy_ins += event.buy_in
 
     def _apply_add_on(self, event: ChipsAdded) -> None:
-        self._seats[event.seat].stack += event.amount
+        if self._in_progress is not None and event.seat in self._in_progress.dealt_in:
+            # table stakes: chips bought during a hand play from the next one
+            self._pending[event.seat] = self._pending.get(event.seat, 0) + event.amount
+        else:
+            self._seats[event.seat].stack += event.amount
         self._buy_ins += event.amount
+        self._add_ons += event.amount
+
+    def _apply_pending(self) -> None:
+        for seat, amount in self._pending.items():
+            self._seats[seat].stack += amount
+        self._pending.clear()
+
+    def _apply_seat_change(self, event: SeatChanged) -> None:
+        player = self._seats.pop(event.seat)
+        player.seat = event.to_seat
+        self._seats[event.to_seat] = player
+        last = self._last
+        if last is not None and not player.new:
+            # the big blind goes round from the seat after the last one; a move it reaches later skips a big blind
+            count = self.config.seat_count
+
+            def due(seat: int) -> int:
+                return (seat - last.big_blind - 1) % count
+
+            if due(event.to_seat) > due(event.seat):
+                player.owes_big = True
+
+    def _apply_closed(self, event: TableClosed) -> None:
+        self._buy_ins = self._cash_outs = self._rake = self._jackpot = self._add_ons = self._session_hands = 0
 
     def _apply_cash_out(self, event: ChipsCashedOut) -> None:
         self._seats[event.seat].stack -= event.amount
@@ -430,6 +510,7 @@ class Table:
 
     def _apply_misdealt(self, event: HandMisdealt) -> None:
         self._in_progress = None
+        self._apply_pending()
 
     def _apply_finished(self, event: HandFinished) -> None:
         plan = event.plan
@@ -465,6 +546,8 @@ class Table:
         self._last = plan
         self._in_progress = None
         self._hands_finished += 1
+        self._session_hands += 1
+        self._apply_pending()
 
 
 def apply_standing_choices(hand: Hand, plan: HandPlan) -> tuple[Event, ...]:
@@ -495,6 +578,8 @@ _VERIFIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
     HandStarted: Table._verify_started,
     HandFinished: Table._verify_finished,
     HandMisdealt: Table._verify_finished,
+    SeatChanged: Table._verify_seat_change,
+    TableClosed: Table._verify_closed,
 }
 _APPLIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
     PlayerSeated: Table._apply_seated,
@@ -509,4 +594,6 @@ _APPLIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
     HandStarted: Table._apply_started,
     HandFinished: Table._apply_finished,
     HandMisdealt: Table._apply_misdealt,
+    SeatChanged: Table._apply_seat_change,
+    TableClosed: Table._apply_closed,
 }

@@ -35,6 +35,8 @@ __all__ = [
     "PlayerSatOut",
     "PlayerSeated",
     "Post",
+    "SeatChanged",
+    "TableClosed",
     "TableAgreements",
     "TableEvent",
     "Waiting",
@@ -260,3 +262,31 @@ class HandMisdealt(TableEvent):
     kind: ClassVar[str] = "hand_misdealt"
     plan: HandPlan
     reason: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SeatChanged(TableEvent):
+    """A player moves from ``seat`` to the empty ``to_seat`` between hands, with their stack and what they owe."""
+
+    kind: ClassVar[str] = "seat_change"
+    seat: int
+    to_seat: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TableClosed(TableEvent):
+    """The table closes its session: nobody is seated any more and the session's chip audit is on record.
+
+    ``buy_ins`` counts every chip brought (first buy-ins, rebuys and add-ons), ``add_ons`` the rebuys and add-ons
+    among them; ``cash_outs`` every chip taken away; ``rake`` and ``jackpot`` the house's take; ``hands`` the hands
+    played to the end. The session's figures start again from zero after it.
+    """
+
+    kind: ClassVar[str] = "table_closed"
+    by: str
+    buy_ins: int
+    add_ons: int
+    cash_outs: int
+    rake: int
+    jackpot: int
+    hands: int

@@ -2,7 +2,9 @@
 
 ``hands`` lists hands (newest first), ``show`` steps through one hand, ``report`` writes its
 dispute report (HTML), ``phh`` prints its PHH text, ``summary`` prints a shift or day summary per
-table. A hand is named by its id (``42``) or by table and number (``"Table 1:7"``, ``1:7``).
+table, ``players`` lists the room's players or (a floor manager signs in) adds one or corrects a name,
+``session`` writes a table session's report (its chip audit and each player's figures). A hand is
+named by its id (``42``) or by table and number (``"Table 1:7"``, ``1:7``).
 Exit status: 0 done, 2 could not (unknown hand, unreachable database...).
 """
 
@@ -17,10 +19,11 @@ from typing import TYPE_CHECKING, Protocol
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.engine.errors import EngineError
 from dealer_console.floor.errors import ReportTargetError
-from dealer_console.store.errors import RecordNotFoundError, StoreError
+from dealer_console.store.errors import NotAuthorizedError, RecordNotFoundError, StoreError
 
 if TYPE_CHECKING:
     from dealer_console.store.store import Store
+    from dealer_console.store.stored import StaffMember
 
 EXIT_ERROR = 2
 
@@ -151,6 +154,67 @@ def cmd_summary(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
+def _floor_manager(store: Store, what: str) -> StaffMember:
+    """A floor manager signs in (name, then PIN: without echo at a terminal, else a line of standard input)."""
+    from dealer_console.store.cli import read_secret
+    from dealer_console.store.kinds import Role
+
+    prompt = f"Floor manager's name ({what}): "
+    line = sys.stdin.readline() if not sys.stdin.isatty() else input(prompt)
+    name = line.strip()
+    if not name:
+        raise NotAuthorizedError(f"only a floor manager signed in may {what}; no name was given")
+    member = store.sign_in(name, read_secret(f"{name}'s PIN or password: "))
+    if member.role is not Role.FLOOR_MANAGER:
+        raise NotAuthorizedError(f"only a floor manager may {what}; {member.name!r} is a {member.role.value.replace('_', ' ')}")
+    return store.signed_in_floor_manager(member, what)
+
+
+def cmd_players(args: argparse.Namespace, store: Store) -> int:
+    action, names = args.action, list(args.names)
+    expected = {"list": 0, "add": 1, "rename": 2, "history": 1}[action]
+    if len(names) != expected:
+        usage = {"list": "players", "add": "players add NAME", "rename": "players rename OLD NEW", "history": "players history NAME"}
+        raise ValueError(f"give {expected or 'no'} name{'s' if expected != 1 else ''}: dealer-console floor {usage[action]}")
+    if action == "list":
+        for player in store.players():
+            added = f"added by {player.added_by}" if player.added_by else "first seated at a table"
+            print(f"{player.name:<32} since {player.created_at:%Y-%m-%d}  {added}")
+        return 0
+    if action == "history":
+        for change in store.player_history(names[0]):
+            why = f" ({change.reason})" if change.reason else ""
+            print(f"{change.changed_at:%Y-%m-%d %H:%M}  {change.old_name} -> {change.new_name}  by {change.changed_by}{why}")
+        return 0
+    if action == "add":
+        by = _floor_manager(store, "add a player to the room's list")
+        known = store.add_player(names[0], by=by)
+        print(f"added {known.name} to the room's players (by {by.name})")
+        return 0
+    by = _floor_manager(store, "correct a player's name")
+    change = store.rename_player(names[0], names[1], by=by, reason=args.reason)
+    print(f"{change.old_name} is now {change.new_name} (by {by.name}; the old name stays in the player's history)")
+    return 0
+
+
+def cmd_session(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.floor.session_report import session_report, session_report_html
+
+    if not args.html and not args.pdf:
+        raise ReportTargetError("say where to write the report: --html PATH and/or --pdf PATH", formats=("html", "pdf"))
+    report = session_report(store, store.table_id(args.table), session=args.session)
+    html = session_report_html(report)
+    if args.html == "-":
+        sys.stdout.write(html)
+    elif args.html:
+        Path(args.html).write_text(html, encoding="utf-8")
+        print(f"wrote {args.html}")
+    if args.pdf:
+        args.write_pdf(html, args.pdf, title=f"Session report: {report.table}")
+        print(f"wrote {args.pdf}")
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the store and run the ``floor`` sub-command."""
     try:
@@ -199,11 +263,24 @@ def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWrit
     summary.add_argument("--until", default=None)
     summary.add_argument("--json", action="store_true")
     summary.set_defaults(floor_run=cmd_summary)
-    for parser in (hands, show, report, phh, summary):
+    players = sub.add_parser("players", help="the room's players: list, add NAME or rename OLD NEW (a floor manager signs in),"
+                                              " history NAME")
+    players.add_argument("action", nargs="?", default="list", choices=["list", "add", "rename", "history"])
+    players.add_argument("names", nargs="*", help="NAME, or OLD NEW")
+    players.add_argument("--reason", default="", help="why a name is corrected (kept with the correction)")
+    players.set_defaults(floor_run=cmd_players)
+    session = sub.add_parser("session", help="a table session's report: chip audit, each player's buy-ins, add-ons, cash-outs")
+    session.add_argument("table", help="table id or name")
+    session.add_argument("--session", type=int, default=None, help="1 for the first (default: the last closed, else the open one)")
+    session.add_argument("--html", default=None, metavar="PATH", help="HTML output file ('-': standard output)")
+    session.add_argument("--pdf", default=None, metavar="PATH", help="PDF output file (laid out by Qt)")
+    session.set_defaults(floor_run=cmd_session, write_pdf=write_pdf)
+    for parser in (hands, show, report, phh, summary, players, session):
         common(parser)
 
 
 __all__ = [
-    "EXIT_ERROR", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_report", "cmd_show", "cmd_summary", "parse_time",
+    "EXIT_ERROR", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_players", "cmd_report", "cmd_session", "cmd_show", "cmd_summary",
+    "parse_time",
     "resolve_hand", "run",
 ]

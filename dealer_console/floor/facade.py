@@ -23,6 +23,7 @@ from dealer_console.floor.errors import CorrectionError, FloorError, ReadOnlySou
 from dealer_console.floor.report import dispute_report_html
 from dealer_console.floor.review import EvidenceItem, HandReview, ReviewStep
 from dealer_console.floor.room_source import RoomSource
+from dealer_console.floor.session_report import SessionReport, session_report, session_report_html
 from dealer_console.floor.source import ReviewSource, StoreSource
 from dealer_console.store.chain import ChainReport
 from dealer_console.store.errors import RecordNotFoundError, SignInError, StoreError
@@ -83,6 +84,6 @@ SignIn = Callable[[str, str], StaffMember]
 __all__ = [
     "ChainReport", "CorrectionError", "CorrectionPreview", "DisputeKind", "DisputeWindows", "EvidenceItem", "FloorError", "HandQuery",
     "HandReview", "HandSummary", "OpenReview", "ReadOnlySourceError", "RecordNotFoundError", "ReviewSource", "ReviewStep", "Role",
-    "RulingError", "SignIn", "SignInError", "StaffMember", "StoreError", "TableInfo", "dispute_report_html", "editable_fields",
-    "open_review", "parse_replacement", "parse_time",
+    "RulingError", "SessionReport", "SignIn", "SignInError", "StaffMember", "StoreError", "TableInfo", "dispute_report_html",
+    "editable_fields", "open_review", "parse_replacement", "parse_time", "session_report", "session_report_html",
 ]

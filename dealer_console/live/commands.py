@@ -18,6 +18,7 @@ __all__ = [
     "AllIn", "Bet", "Call", "ChangeAgreements", "ChangeHouseSettings", "Check", "ChooseRuns", "Command", "ConsentToRestraddle",
     "DealBoard", "DealHoleCards", "DealNext", "DeclareMisdeal", "Discard", "Fold", "Muck", "PostMississippi", "PostRestraddle",
     "PostStraddle", "RaiseTo", "Show", "StartHand", "Undo", "Wager", "typed_cards",
+    "AddChips", "ChangeSeat", "CloseTable", "LeaveTable", "SeatCommand", "SeatPlayer", "SitBack", "SitOut",
 ]
 
 
@@ -175,7 +176,73 @@ class ChangeHouseSettings:
     reason: str = ""
 
 
+
+
+
+# ---------------------------------------------------------------------- seats (dealer_console.live.seating runs them)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPlayer:
+    """``player`` sits down in the empty ``seat`` with ``buy_in`` chips; they wait for the big blind or post one to play now."""
+
+    seat: int
+    player: str
+    buy_in: int
+    wait_for_big_blind: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class AddChips:
+    """A rebuy or add-on of ``amount`` for ``seat``; bought during a hand the player is in, it plays from the next hand."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitOut:
+    """``seat`` sits out from the next hand on."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class SitBack:
+    """``seat`` comes back: ``post_now`` posts the blinds missed to play at once, else they wait for the big blind."""
+
+    seat: int
+    post_now: bool
+
+
+@dataclass(frozen=True, slots=True)
+class LeaveTable:
+    """``seat`` leaves between hands, cashing out the whole stack."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeSeat:
+    """The player in ``seat`` moves to the empty ``to_seat`` between hands."""
+
+    seat: int
+    to_seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CloseTable:
+    """Floor manager ``by`` (as the store's sign-in returned them) closes the table: everyone cashes out, the session's
+    chip audit is recorded."""
+
+    by: StaffMember
+
+
+SeatCommand = SeatPlayer | AddChips | SitOut | SitBack | LeaveTable | ChangeSeat | CloseTable
+"""A command about who sits where and with what (:mod:`dealer_console.live.seating`)."""
+
 Command = (StartHand | Fold | Check | Call | Bet | RaiseTo | Wager | AllIn | Discard | DealHoleCards | DealBoard | DealNext
            | ChooseRuns | Show | Muck | Undo | DeclareMisdeal | PostStraddle | PostMississippi | ConsentToRestraddle
-           | PostRestraddle | ChangeAgreements | ChangeHouseSettings)
+           | PostRestraddle | ChangeAgreements | ChangeHouseSettings | SeatPlayer | AddChips | SitOut | SitBack | LeaveTable
+           | ChangeSeat | CloseTable)
 """Any command the session performs."""

@@ -63,15 +63,13 @@ from dealer_console.engine.table import Table
 from dealer_console.engine.table_config import apply_house_changes
 from dealer_console.engine.table_events import (
     AgreementsChanged,
-    HandFinished,
-    HandMisdealt,
     HandPlan,
     HandStarted,
     MississippiAuthorization,
     TableAgreements,
     TableEvent,
 )
-from dealer_console.live import queries
+from dealer_console.live import queries, seating
 from dealer_console.live.background import BackgroundRecorder, CommandOutcome
 from dealer_console.live.card_requests import BoardTarget, CameraCards, CardRequest, CardsNeeded
 from dealer_console.live.commands import (
@@ -150,6 +148,7 @@ class TableSession(Dealing):
         self._pending = 0
         self._step_notices: list[Notice] = []
         """Warnings raised by the command being run that do not refuse it (camera pictures that could not be kept)."""
+        self.after_hand: list[Callable[[], Sequence[Notice]]] = []  # run once a hand is recorded over (the demo's rebuys)
         if recorder is not None:
             self._resume(recorder)
 
@@ -172,6 +171,8 @@ class TableSession(Dealing):
     def _play(self, event: Event) -> None:
         """One hand event the dealer keyed or typed: checked by the engine, stored durably (with a store), then applied."""
         hand = self._require_hand()
+        if self.table.hand_in_progress is None:
+            raise IllegalActionError("The hand is over and recorded: start the next hand")
         if self._hand_recorder is None:
             hand.apply(event)
         else:
@@ -295,6 +296,8 @@ class TableSession(Dealing):
 
     def _dispatch(self, command: Command) -> None:  # one line per kind of command
         """The engine's events for ``command``, played in order."""
+        if seating.is_seat_command(command):
+            return seating.run_seat_command(self, command)
         match command:
             case StartHand():
                 self._start_hand()
@@ -350,10 +353,9 @@ class TableSession(Dealing):
         if self.hand is not None and self.plan is not None and self._posts_owed():
             self._post_plan()  # a start cut short by a store failure: post the rest
             return
-        if self.hand is not None:
-            if not self.hand.is_complete:
-                raise IllegalActionError(f"Hand {self.plan.number if self.plan else ''} is not over yet", action="start the next hand")
-            self._finish_hand(self.hand)
+        if self.hand is not None and self.table.hand_in_progress is not None and not self.hand.is_complete:
+            raise IllegalActionError(f"Hand {self.plan.number if self.plan else ''} is not over yet", action="start the next hand")
+        self.finish_completed_hand()
         if self.recorder is None:
             plan = self.table.next_hand()
             self.table.apply(HandStarted(plan=plan))
@@ -384,19 +386,19 @@ class TableSession(Dealing):
         for post in self.plan.posts[len(self.hand.events):]:
             self._play(BlindPosted(seat=post.seat, amount=post.amount, blind=post.blind))
 
-    def _finish_hand(self, hand: Hand) -> None:
-        """Record the hand's result (or its misdeal) on the table: the button moves."""
-        plan = self.table.hand_in_progress
-        if plan is None:
-            raise IllegalActionError("No hand is in progress")
-        if hand.phase is Phase.MISDEALT or hand.result is not None:
-            if self.recorder is not None:
-                self.recorder.finish_hand(actor=self.dealer)
-                self._hand_recorder = None
-            else:
-                self.table.apply(_hand_closed(plan, hand))
-            return
-        raise IllegalActionError(f"Hand {plan.number} is not over: it is at the {hand.phase.value} stage")
+    def finish_completed_hand(self) -> bool:
+        """Record the result (or misdeal) of a hand that is over, the button moves, then :attr:`after_hand` runs; False if none."""
+        hand = self.hand
+        if hand is None or self.table.hand_in_progress is None or not (hand.phase is Phase.MISDEALT or hand.result is not None):
+            return False
+        if self.recorder is not None:
+            self.recorder.finish_hand(actor=self.dealer)
+            self._hand_recorder = None
+        else:
+            self.table.finish_hand(hand)
+        for step in self.after_hand:
+            self._step_notices.extend(step())
+        return True
 
     # ------------------------------------------------------------------ the floor's records
 
@@ -590,11 +592,3 @@ class TableSession(Dealing):
         """Who won what and why, in the engine's words (empty until the hand is over)."""
         return result_lines(self.hand)
 
-
-def _hand_closed(plan: HandPlan, hand: Hand) -> TableEvent:
-    """The table's record of a hand over: its result, or its misdeal."""
-    if hand.result is None:
-        reason = next((e.reason for e in hand.events_in_force if isinstance(e, MisdealDeclared)), "")
-        return HandMisdealt(plan=plan, reason=reason)
-    result = hand.result
-    return HandFinished(plan=plan, final_stacks=tuple(sorted(result.final_stacks.items())), rake=result.rake, jackpot=result.jackpot)

@@ -17,6 +17,7 @@ from dealer_console.engine.table import Table
 from dealer_console.engine.table_config import TableConfig
 from dealer_console.engine.table_events import MississippiAuthorization, TableAgreements
 from dealer_console.live.deck import DeckSource, shuffled_decks
+from dealer_console.live.seating import keep_demo_players
 from dealer_console.live.table_session import TableSession
 from dealer_console.store.recorder import RecordedTable, resume_table
 
@@ -89,7 +90,9 @@ def demo_session(*, game: str = "OK", structure: str = "pot-limit", seed: int | 
     for seat, player in zip(chosen, DEMO_PLAYERS, strict=False):
         table.sit_down(seat=seat, player=player, buy_in=buy_in)
     table.place_button(seat=chosen[0])
-    return _session(table, rng, store=store, dealer=dealer, table_id=table_id)
+    session = _session(table, rng, store=store, dealer=dealer, table_id=table_id)
+    keep_demo_players(session, table)  # busted demo players rebuy, so the demo never goes heads-up by attrition
+    return session
 
 
 def configured_session(settings: Settings, *, seed: int | None = None, players: int = 5, store: Store | None = None,

@@ -91,11 +91,12 @@ def seat_states(table: Table, hand: Hand | None, plan: HandPlan | None) -> list[
     discards, markers = _markers(hand, plan)
     owed = set(hand.discards_owed()) if hand is not None and not hand.is_complete else set()
     states = []
+    recorded_over = table.hand_in_progress is None  # the hand's result is on the table: its stacks are the table's
     for seat, view in table.seats.items():
-        if hand is not None and seat in hand.seats:
+        if hand is not None and seat in hand.seats and (plan is None or dict(plan.players).get(seat) == view.player):
             folded = hand.is_folded(seat)
             states.append(SeatState(
-                seat=seat, player=view.player, stack=hand.stacks[seat],
+                seat=seat, player=view.player, stack=view.stack if recorded_over else hand.stacks[seat],
                 bet=0 if hand.is_complete else hand.bets[seat],
                 cards=() if folded else hand.hole_cards(seat), discarded=discards.get(seat, 0), in_hand=True,
                 folded=folded, all_in=not hand.is_complete and hand.is_all_in(seat), to_act=hand.actor == seat,

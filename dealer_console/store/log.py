@@ -20,6 +20,8 @@ from dealer_console.engine.table_events import (
     HandStarted,
     PlayerLeft,
     PlayerSeated,
+    SeatChanged,
+    TableClosed,
 )
 from dealer_console.store._tables import (
     AGREEMENTS,
@@ -385,6 +387,9 @@ class LogStore(HandsStore):
         elif isinstance(record, PlayerLeft):
             connection.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == record.seat, SEATS.c.left_at.is_(None))
                                .values(left_at=moment))
+        elif isinstance(record, SeatChanged):
+            connection.execute(update(SEATS).where(SEATS.c.table_id == table_id, SEATS.c.seat == record.seat, SEATS.c.left_at.is_(None))
+                               .values(seat=record.to_seat))
         elif isinstance(record, AgreementsChanged):
             agreement("standing", canonical_json(to_data(record.agreements)), by=record.by)
         elif isinstance(record, RestraddleConsent):
@@ -522,6 +527,8 @@ def _floor_act(record: Record, source: Source) -> tuple[str, str] | None:
         return "record a correction", record.by
     if isinstance(record, HouseSettingsChanged):
         return "change the house settings", record.by
+    if isinstance(record, TableClosed):
+        return "close the table", record.by
     if isinstance(record, AgreementsChanged):
         mississippi = " (a Mississippi straddle authorized)" if record.agreements.mississippi is not None else ""
         return f"change the table's agreements{mississippi}", record.by

@@ -61,6 +61,23 @@ class PlayerRow(SQLModel, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(max_length=200, unique=True)
     created_at: datetime = Field(sa_type=DateTime(timezone=True))
+    added_by: str | None = Field(default=None, max_length=200)
+    """The floor manager who added the player to the room's list (``None``: first seated at a table; migration 0005)."""
+
+
+class PlayerNameChangeRow(SQLModel, table=True):
+    """A correction of a player's name by a floor manager: the old name is kept here, never overwritten silently."""
+
+    __tablename__ = "player_name_changes"
+    __table_args__ = (Index("ix_player_name_changes_player", "player_id"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="players.id")
+    old_name: str = Field(max_length=200)
+    new_name: str = Field(max_length=200)
+    changed_by: str = Field(max_length=200)
+    reason: str = Field(sa_type=Text)
+    changed_at: datetime = Field(sa_type=DateTime(timezone=True))
 
 
 class SeatRow(SQLModel, table=True):

@@ -9,16 +9,17 @@ for a :class:`~dealer_console.engine.hand.Hand` and a :class:`~dealer_console.en
 :class:`Store` is the store's façade: the rest of the program calls its methods, never its tables.
 Its parts, one concern each: opening (:mod:`.base`), hands and searches (:mod:`.hands`), the log
 and its chain (:mod:`.log`), tables, staff and the floor's records (:mod:`.accounts`), camera
-evidence (:mod:`.evidence`); its values are in :mod:`.stored`.
+evidence (:mod:`.evidence`), the room's player list (:mod:`.players`); its values are in :mod:`.stored`.
 """
 
 from __future__ import annotations
 
 from dealer_console.store.accounts import AccountsStore
 from dealer_console.store.evidence import EvidenceStore
+from dealer_console.store.players import PlayersStore
 
 
-class Store(AccountsStore, EvidenceStore):
+class Store(AccountsStore, EvidenceStore, PlayersStore):
     """A connection to the room's record: SQLite by default, PostgreSQL by URL.
 
     Open it with :meth:`open` (the schema is migrated to the newest revision on the way), use it

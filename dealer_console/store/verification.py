@@ -19,7 +19,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select
 
-from dealer_console.store._tables import EVENTS, HAND_SEATS, HANDS, HEADS, KEYS, PLAYERS, RULINGS, STAFF, TABLES
+from dealer_console.store._tables import EVENTS, HAND_SEATS, HANDS, HEADS, KEYS, PLAYER_NAME_CHANGES, PLAYERS, RULINGS, STAFF, TABLES
 from dealer_console.store.chain import ChainBreak, ChainReport, LinkRow, verify_chain
 from dealer_console.store.keys import head_signature_holds
 from dealer_console.store.projections import ProjectionMismatch, compare_rows, rebuild
@@ -96,6 +96,13 @@ def projection_mismatches(connection: Connection, table_id: int, hand_ids: set[i
     seat_filter = [HAND_SEATS.c.table_id == table_id, *([] if hand_ids is None else [HAND_SEATS.c.hand_id.in_(hand_ids)])]
     seats = {(int(row.hand_id), int(row.seat)): dict(row._mapping) for row in connection.execute(
         select(HAND_SEATS, PLAYERS.c.name.label("player")).outerjoin(PLAYERS, PLAYERS.c.id == HAND_SEATS.c.player_id).where(*seat_filter))}
+    former: dict[int, set[str]] = {}  # a name the floor corrected (store/players.py) is the same player under the chain's name
+    for change in connection.execute(select(PLAYER_NAME_CHANGES.c.player_id, PLAYER_NAME_CHANGES.c.old_name)):
+        former.setdefault(int(change.player_id), set()).add(str(change.old_name))
+    for key, row in seats.items():
+        chained = rebuilt.seats.get(key, {}).get("player")
+        if row["player_id"] is not None and chained in former.get(int(row["player_id"]), ()):
+            row["player"] = chained
     ruling_filter = [RULINGS.c.table_id == table_id, *([] if hand_ids is None else [RULINGS.c.hand_id.in_(hand_ids)])]
     rulings = {int(row.event_seq): dict(row._mapping) for row in connection.execute(
         select(RULINGS, STAFF.c.name.label("floor_manager")).outerjoin(STAFF, STAFF.c.id == RULINGS.c.floor_manager_id)

@@ -24,6 +24,7 @@ from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
+from dealer_console.ui.seat_menu import install_seat_menu
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
@@ -72,6 +73,7 @@ class DealerWindow(QMainWindow):
         colours.toggled.connect(self._on_four_colour_change)
         self.menuBar().addMenu(self.tr("View")).addAction(colours)
         self._table_menu()
+        install_seat_menu(self)  # a tap on a seat, or Alt+its number, opens its menu
         self.dealer_label = QLabel()
         self.dealer_label.setObjectName("signed_in_dealer")
         self.statusBar().addWidget(self.dealer_label)

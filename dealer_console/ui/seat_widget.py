@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt
+from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QFrame, QLabel, QVBoxLayout, QWidget
 
 from dealer_console.live.views import SeatState
@@ -15,7 +16,9 @@ _SHORT = {"button": "BUTTON", "small blind": "SB", "big blind": "BB", "straddle"
 
 
 class SeatWidget(QFrame):
-    """A seat; the player to act gets a thick yellow frame and the words "TO ACT"."""
+    """A seat; the player to act gets a thick yellow frame and the words "TO ACT". A tap emits ``clicked(seat)``."""
+
+    clicked = Signal(int)
 
     def __init__(self, seat: int, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -40,6 +43,11 @@ class SeatWidget(QFrame):
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             layout.addWidget(label)
         self.state: SeatState | None = None
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if event.button() is Qt.MouseButton.LeftButton and self.rect().contains(event.position().toPoint()):
+            self.clicked.emit(self.seat)
+        super().mouseReleaseEvent(event)
 
     def show_state(self, state: SeatState | None, *, four_colour: bool) -> None:
         """Show ``state`` (``None``: an empty seat)."""

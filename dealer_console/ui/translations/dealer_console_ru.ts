@@ -1223,4 +1223,231 @@
         <translation>ближний левый</translation>
     </message>
 </context>
+<context>
+    <name>ChipsDialog</name>
+    <message>
+        <source>Seat {0}: rebuy</source>
+        <translation>Место {0}: докупка после проигрыша</translation>
+    </message>
+    <message>
+        <source>Seat {0}: add on</source>
+        <translation>Место {0}: докупка</translation>
+    </message>
+    <message>
+        <source>A hand is being played: the chips play from the next hand.</source>
+        <translation>Идёт раздача: фишки вступят в игру со следующей раздачи.</translation>
+    </message>
+    <message>
+        <source>Chips</source>
+        <translation>Фишки</translation>
+    </message>
+    <message>
+        <source>Rebuy</source>
+        <translation>Ребай</translation>
+    </message>
+    <message>
+        <source>Add on</source>
+        <translation>Докупить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+</context>
+<context>
+    <name>CloseTableDialog</name>
+    <message>
+        <source>Close the table</source>
+        <translation>Закрыть стол</translation>
+    </message>
+    <message>
+        <source>Cash everyone out and close</source>
+        <translation>Рассчитать всех и закрыть</translation>
+    </message>
+    <message>
+        <source>Save the session report…</source>
+        <translation>Сохранить отчёт о сессии…</translation>
+    </message>
+    <message>
+        <source>Done</source>
+        <translation>Готово</translation>
+    </message>
+    <message>
+        <source>Table closed by {0}. The session&apos;s chip audit:</source>
+        <translation>Стол закрыл {0}. Сверка фишек за сессию:</translation>
+    </message>
+    <message>
+        <source>Closing cashes out {0} players. The chip audit so far:</source>
+        <translation>При закрытии рассчитываются игроки: {0}. Сверка фишек на сейчас:</translation>
+    </message>
+    <message>
+        <source>Buy-ins: {0}</source>
+        <translation>Закупки: {0}</translation>
+    </message>
+    <message>
+        <source>of which rebuys and add-ons: {0}</source>
+        <translation>из них ребаи и докупки: {0}</translation>
+    </message>
+    <message>
+        <source>Cash-outs: {0}</source>
+        <translation>Выплаты: {0}</translation>
+    </message>
+    <message>
+        <source>Rake: {0}</source>
+        <translation>Рейк: {0}</translation>
+    </message>
+    <message>
+        <source>Jackpot drop: {0}</source>
+        <translation>Отчисление в джекпот: {0}</translation>
+    </message>
+    <message>
+        <source>Chips in play: {0}</source>
+        <translation>Фишки в игре: {0}</translation>
+    </message>
+    <message>
+        <source>Hands played: {0}</source>
+        <translation>Сыграно раздач: {0}</translation>
+    </message>
+    <message>
+        <source>The audit balances.</source>
+        <translation>Сверка сходится.</translation>
+    </message>
+    <message>
+        <source>The audit does NOT balance.</source>
+        <translation>Сверка НЕ сходится.</translation>
+    </message>
+    <message>
+        <source>Save the session report</source>
+        <translation>Сохранить отчёт о сессии</translation>
+    </message>
+    <message>
+        <source>Save the session report as PDF…</source>
+        <translation>Сохранить отчёт о сессии в PDF…</translation>
+    </message>
+    <message>
+        <source>Session report: {0}</source>
+        <translation>Отчёт о сессии: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>MoveSeatDialog</name>
+    <message>
+        <source>Seat {0}: change seat</source>
+        <translation>Место {0}: пересадка</translation>
+    </message>
+    <message>
+        <source>Seat {0}</source>
+        <translation>Место {0}</translation>
+    </message>
+    <message>
+        <source>Move to</source>
+        <translation>Пересесть на</translation>
+    </message>
+    <message>
+        <source>Move</source>
+        <translation>Пересадить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+</context>
+<context>
+    <name>SeatMenu</name>
+    <message>
+        <source>Seat {0}</source>
+        <translation>Место {0}</translation>
+    </message>
+    <message>
+        <source>Seat {0}: {1}</source>
+        <translation>Место {0}: {1}</translation>
+    </message>
+    <message>
+        <source>{0} has no chips: a rebuy, or they leave.</source>
+        <translation>У игрока {0} нет фишек: ребай или уход из-за стола.</translation>
+    </message>
+    <message>
+        <source>Nothing can be done for this seat now.</source>
+        <translation>Сейчас для этого места ничего сделать нельзя.</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Seat a player</source>
+        <translation>Посадить игрока</translation>
+    </message>
+    <message>
+        <source>Rebuy (at least {0})</source>
+        <translation>Ребай (не меньше {0})</translation>
+    </message>
+    <message>
+        <source>Add on</source>
+        <translation>Докупить</translation>
+    </message>
+    <message>
+        <source>Sit out</source>
+        <translation>Пропускать раздачи</translation>
+    </message>
+    <message>
+        <source>Sit back: post the blinds missed now</source>
+        <translation>Вернуться: поставить пропущенные блайнды сейчас</translation>
+    </message>
+    <message>
+        <source>Sit back: wait for the big blind</source>
+        <translation>Вернуться: ждать большого блайнда</translation>
+    </message>
+    <message>
+        <source>Change seat…</source>
+        <translation>Пересесть…</translation>
+    </message>
+    <message>
+        <source>Leave (cash out {0})</source>
+        <translation>Уйти (выплата {0})</translation>
+    </message>
+    <message>
+        <source>Closing the table is the floor&apos;s.</source>
+        <translation>Стол закрывает флор-менеджер.</translation>
+    </message>
+    <message>
+        <source>Seats</source>
+        <translation>Места</translation>
+    </message>
+    <message>
+        <source>Seat {0}…</source>
+        <translation>Место {0}…</translation>
+    </message>
+    <message>
+        <source>Close the table (floor)…</source>
+        <translation>Закрыть стол (флор)…</translation>
+    </message>
+</context>
+<context>
+    <name>SeatPlayerDialog</name>
+    <message>
+        <source>Seat {0}: seat a player</source>
+        <translation>Место {0}: посадить игрока</translation>
+    </message>
+    <message>
+        <source>Post a big blind to play at once (else wait for the big blind)</source>
+        <translation>Поставить большой блайнд и играть сразу (иначе ждать большого блайнда)</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Игрок</translation>
+    </message>
+    <message>
+        <source>Buy-in ({0})</source>
+        <translation>Закупка ({0})</translation>
+    </message>
+    <message>
+        <source>Seat the player</source>
+        <translation>Посадить</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+</context>
 </TS>
