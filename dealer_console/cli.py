@@ -41,7 +41,7 @@ __all__ = [
     "cmd_simulate", "cmd_staff", "cmd_verify_log", "main", "simulation_schedule",
 ]
 
-Commands: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+Commands: TypeAlias = "argparse._SubParsersAction[OneLineParser]"
 
 MOST_SEATS = 10
 """The most seats a table has (``[table] seats``); a game may deal to fewer (``dealer-console games``)."""

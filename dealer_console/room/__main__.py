@@ -18,6 +18,7 @@ import signal
 import sys
 import threading
 import time
+from typing import TypeVar
 
 from dealer_console.arguments import EXIT_USAGE, OneLineParser, UsageError, bounded_int, print_error, require_database
 from dealer_console.config import ConfigError, load_settings
@@ -36,7 +37,10 @@ def _seconds(text: str) -> float:
     return value
 
 
-def add_room_commands(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+_Parser = TypeVar("_Parser", bound=argparse.ArgumentParser)
+
+
+def add_room_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     """``ship`` and ``verify``: under ``python -m dealer_console.room`` and ``dealer-console room``."""
     ship = commands.add_parser("ship", help="ship the local log to the card room's PostgreSQL, forever")
     ship.add_argument("--server", default=os.environ.get("DEALER_ROOM_SERVER_URL"), help="the room's PostgreSQL URL (console role)")
@@ -96,8 +100,8 @@ def run(args: argparse.Namespace) -> int:
 def _ship(local: Store, server: str, tables: list[int], args: argparse.Namespace) -> int:
     shipper = Shipper(local, server, tables, stall_after_s=args.stall_after).start()
     stopping = threading.Event()
-    if threading.current_thread() is threading.main_thread():
-        signal.signal(signal.SIGTERM, lambda *_: stopping.set())
+    on_main_thread = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, lambda *_: stopping.set()) if on_main_thread else None
     shown, shown_at = "", 0.0
     try:
         while not stopping.is_set():
@@ -115,6 +119,8 @@ def _ship(local: Store, server: str, tables: list[int], args: argparse.Namespace
         pass
     finally:
         shipper.stop()
+        if on_main_thread:
+            signal.signal(signal.SIGTERM, previous)
     return 0
 
 
