@@ -71,7 +71,11 @@ def test_room_ship_from_a_mistyped_local_store_creates_nothing(ship: object, tmp
 
 
 def test_room_ship_without_a_server_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.delenv("DEALER_ROOM_SERVER_URL", raising=False)
+    for name in ("DEALER_ROOM_SERVER_URL", "DEALER_CONFIG"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path))  # no user's config.toml with a [room]
     code = main(["room", "ship", "--local", f"sqlite:///{tmp_path / 'x.sqlite3'}"])
     err = capsys.readouterr().err
-    assert code == 2 and err.strip() == "dealer-console room ship: --server (or $DEALER_ROOM_SERVER_URL) is required"
+    assert code == 2 and err.strip() == ("dealer-console room ship: --server (or $DEALER_ROOM_SERVER_URL, or [room] server_url in the"
+                                         " configuration) is required")
+    assert not (tmp_path / "x.sqlite3").exists()

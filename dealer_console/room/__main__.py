@@ -3,9 +3,10 @@
     dealer-console room ship --server postgresql://cardroom_console@floor-server/cardroom \\
         [--local sqlite:///path/to/dealer-console.sqlite3] [--table 7 ...] [--stall-after 10]
 
-``--server`` defaults to ``$DEALER_ROOM_SERVER_URL``; ``--local`` to the console's configured store
-(``$DEALER_STORE_DATABASE_URL``, else ``--database``, else ``[store]`` of ``--config`` or ``$DEALER_CONFIG``, else SQLite in
-the user's data folder); ``--table`` to every table in the local store. Runs until stopped (SIGTERM, Ctrl-C), or with
+``--server`` defaults to the configuration's ``[room] server_url`` (``$DEALER_ROOM_SERVER_URL`` overrides the file);
+``--local`` to ``--database``, else the console's configured store (``[store]`` of ``--config`` or ``$DEALER_CONFIG``,
+``$DEALER_STORE_DATABASE_URL``, else SQLite in the user's data folder); ``--table`` to ``[room] table_id``
+(``$DEALER_ROOM_TABLE_ID``), else every table in the local store. Runs until stopped (SIGTERM, Ctrl-C), or with
 ``--until-in-sync`` until the server holds every local event, printing each change of status (in sync, behind by N, failing
 and why) on one line; exit status 2 when it cannot start (one line says why), 3 on a chain conflict (two logs for one table).
 """
@@ -43,11 +44,12 @@ _Parser = TypeVar("_Parser", bound=argparse.ArgumentParser)
 def add_room_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
     """``ship`` and ``verify``: under ``python -m dealer_console.room`` and ``dealer-console room``."""
     ship = commands.add_parser("ship", help="ship the local log to the card room's PostgreSQL, forever")
-    ship.add_argument("--server", default=os.environ.get("DEALER_ROOM_SERVER_URL"), help="the room's PostgreSQL URL (console role)")
+    ship.add_argument("--server", default=None, metavar="URL",
+                      help="the room's PostgreSQL URL, this table's console login (default: [room] server_url, $DEALER_ROOM_SERVER_URL)")
     ship.add_argument("--local", default=None, metavar="URL",
                       help="the console's own store (default: --database, else the configured one: $DEALER_STORE_DATABASE_URL...)")
     ship.add_argument("--table", type=bounded_int(1), action="append", default=None,
-                      help="table id to ship (default: $DEALER_ROOM_TABLE_ID, else every local table)")
+                      help="table id to ship (default: [room] table_id, $DEALER_ROOM_TABLE_ID, else every local table)")
     ship.add_argument("--stall-after", type=_seconds, default=10.0,
                       help="seconds without an answer from the server before the status says FAILING (default 10)")
     ship.add_argument("--status-every", type=_seconds, default=30.0, help="print the status at least this often (seconds)")
@@ -67,24 +69,21 @@ def _verify(server: str) -> int:
     return 1 if broken else 0
 
 
-def _configured_table() -> list[int]:
-    configured = os.environ.get("DEALER_ROOM_TABLE_ID", "")
-    if not configured:
-        return []
-    if not configured.isdigit() or int(configured) < 1:
-        raise UsageError(f"$DEALER_ROOM_TABLE_ID must be a table id (a whole number of at least 1), not {configured!r}")
-    return [int(configured)]
-
-
 def run(args: argparse.Namespace) -> int:
-    """Run ``ship`` or ``verify``: exit 0 stopped or verified, 1 a broken chain, 2 could not start, 3 a chain conflict."""
-    if not args.server:
-        raise UsageError("--server (or $DEALER_ROOM_SERVER_URL) is required")
+    """Run ``ship`` or ``verify``: exit 0 stopped or verified, 1 a broken chain, 2 could not start, 3 a chain conflict.
+
+    ``ship`` without ``--server`` or ``--table`` takes the configuration's ``[room]`` (``server_url``, ``table_id``: the
+    file, else ``$DEALER_ROOM_SERVER_URL`` and ``$DEALER_ROOM_TABLE_ID``)."""
     if args.room_command == "verify":
+        if not args.server:
+            raise UsageError("--server (or $DEALER_ROOM_SERVER_URL) is required")
         return _verify(args.server)
     local_url = args.local or getattr(args, "database", None)
     settings = load_settings(getattr(args, "config", None), overrides={"store": {"database_url": local_url}})
-    tables = args.table or _configured_table()
+    server = args.server or settings.room.server_url
+    if not server:
+        raise UsageError("--server (or $DEALER_ROOM_SERVER_URL, or [room] server_url in the configuration) is required")
+    tables = args.table or ([settings.room.table_id] if settings.room.table_id is not None else [])
     require_database(settings.store)  # the console's own log: never a new empty one at a mistyped path
     local = Store.open(settings=settings.store)
     try:
@@ -92,7 +91,7 @@ def run(args: argparse.Namespace) -> int:
         if not tables:
             print("no table in the local store yet: open the table on this console first", file=sys.stderr)
             return EXIT_USAGE
-        return _ship(local, args.server, tables, args)
+        return _ship(local, server, tables, args)
     finally:
         local.close()
 
