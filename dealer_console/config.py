@@ -198,6 +198,9 @@ class DeviceSettings(BaseModel):
     """``synthetic`` (the demo's camera), ``none``, a camera index (``0``) or a video URL/path."""
     sensors: str = "simulator"
     """``simulator`` (the demo's board on a pseudo-terminal), ``none``, or a pyserial URL (``/dev/ttyUSB0``, ``loop://``)."""
+    button_sensor: str = "none"
+    """The dealer-button board, when the table has one of its own: ``none``, or a pyserial URL (``/dev/sensor-button``, the
+    name deploy/udev gives it). It speaks the zone board's protocol (drivers/PROTOCOL.md) and reports where the button lies."""
     baud_rate: int = Field(default=115_200, ge=1200)
     confidence_threshold: float = Field(default=0.9, gt=0, le=1)
     stable_frames: int = Field(default=3, ge=1, le=30)
@@ -224,6 +227,13 @@ class DeviceSettings(BaseModel):
     def taught_deck_folder(self) -> Path:
         """Where the taught deck is read from and saved to."""
         return self.taught_deck if self.taught_deck is not None else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False)) / "taught-deck"
+
+    @field_validator("button_sensor")
+    @classmethod
+    def _button_board(cls, value: str) -> str:
+        if value in ("simulator", "synthetic") or not value.strip():
+            raise ValueError(f"the button board is \"none\" or a serial port (e.g. \"/dev/sensor-button\"), not {value!r}")
+        return value
 
     @property
     def simulated(self) -> bool:
@@ -400,6 +410,7 @@ buy_in = 200
 [devices]
 camera = "0"              # synthetic, none, a camera index or a video URL
 sensors = "/dev/sensor-zones"  # simulator, none, or a pyserial URL
+button_sensor = "/dev/sensor-button"  # the dealer-button board, if it is a board of its own (default: none)
 hole_cards = "known"      # known (the console's deck deals them) or face-down (the camera reads the board and hands shown, else the dealer types them)
 calibration = "/etc/dealer-console/calibration.toml"  # the camera's calibration (Devices > Calibrate the camera)
 taught_deck = "/etc/dealer-console/taught-deck"       # the deck taught on this table (Devices > Teach the deck)

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
+from dealer_console.arguments import bounded_int, require_database
 from dealer_console.config import ConfigError, load_settings
 from dealer_console.engine.errors import EngineError
 from dealer_console.floor.errors import ReportTargetError
@@ -26,6 +27,8 @@ if TYPE_CHECKING:
     from dealer_console.store.stored import StaffMember
 
 EXIT_ERROR = 2
+MOST_HANDS_LISTED = 1_000_000
+"""The most hands ``floor hands --limit`` lists at once."""
 
 
 class PdfWriter(Protocol):
@@ -59,6 +62,7 @@ def _open(args: argparse.Namespace) -> Store:
     from dealer_console.store.store import Store
 
     settings = load_settings(args.config, overrides={"store": {"database_url": args.database}})
+    require_database(settings.store)  # the floor only reads: a mistyped path is refused, never created
     return Store.open(settings=settings.store)
 
 
@@ -232,8 +236,7 @@ def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWrit
     sub = floor.add_subparsers(dest="floor_command", required=True)
 
     def common(parser: argparse.ArgumentParser) -> None:
-        parser.add_argument("--database", default=None, metavar="URL", help="database URL (default: the configured one, else SQLite)")
-        parser.add_argument("--config", default=None, metavar="PATH", help="configuration file (TOML)")
+        # --database and --config: dealer-console's global options, taken before or after the command
         parser.set_defaults(run=run)
 
     hands = sub.add_parser("hands", help="list hands, newest first")
@@ -243,7 +246,8 @@ def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWrit
     hands.add_argument("--player", default=None)
     hands.add_argument("--flagged", action="store_true")
     hands.add_argument("--ruled", action="store_true", help="only hands with a ruling")
-    hands.add_argument("--limit", type=int, default=100)
+    hands.add_argument("--limit", type=bounded_int(1, MOST_HANDS_LISTED), default=100,
+                       help=f"list at most this many, 1 to {MOST_HANDS_LISTED} (default: 100)")
     hands.set_defaults(floor_run=cmd_hands)
     show = sub.add_parser("show", help="step through a hand: every event, its source and the state after it")
     show.add_argument("hand", help="hand id, or TABLE:NUMBER")
@@ -271,7 +275,7 @@ def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWrit
     players.set_defaults(floor_run=cmd_players)
     session = sub.add_parser("session", help="a table session's report: chip audit, each player's buy-ins, add-ons, cash-outs")
     session.add_argument("table", help="table id or name")
-    session.add_argument("--session", type=int, default=None, help="1 for the first (default: the last closed, else the open one)")
+    session.add_argument("--session", type=bounded_int(1, 1_000_000), default=None, help="1 for the first (default: the last closed, else the open one)")
     session.add_argument("--html", default=None, metavar="PATH", help="HTML output file ('-': standard output)")
     session.add_argument("--pdf", default=None, metavar="PATH", help="PDF output file (laid out by Qt)")
     session.set_defaults(floor_run=cmd_session, write_pdf=write_pdf)
@@ -280,7 +284,7 @@ def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWrit
 
 
 __all__ = [
-    "EXIT_ERROR", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_players", "cmd_report", "cmd_session", "cmd_show", "cmd_summary",
-    "parse_time",
+    "EXIT_ERROR", "MOST_HANDS_LISTED", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_players", "cmd_report", "cmd_session", "cmd_show",
+    "cmd_summary", "parse_time",
     "resolve_hand", "run",
 ]

@@ -374,17 +374,18 @@ def open_camera(camera: str) -> FrameSource:
 
 
 def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: str = "simulator", baud_rate: int = 115_200,
-                  threshold: float = 0.6, calibration: Path | None = None, taught_deck: Path | None = None,
+                  button_sensor: str = "none", threshold: float = 0.6, calibration: Path | None = None, taught_deck: Path | None = None,
                   stable_frames: int = 3) -> DemoDevices | None:
     """The devices ``[devices]`` names (not started): ``camera`` ``synthetic``, ``none``, a camera index, a video file or URL,
-    or a folder of pictures; ``sensors`` ``simulator``, ``none`` or a pyserial URL. ``None`` when there are none.
+    or a folder of pictures; ``sensors`` ``simulator``, ``none`` or a pyserial URL; ``button_sensor`` ``none`` or the pyserial
+    URL of a dealer-button board of its own. ``None`` when there are none.
 
     A real camera reads with the table's ``calibration`` (a TOML file) and the deck taught in ``taught_deck`` (a folder),
     both loaded where they exist (:class:`~dealer_console.live.camera_setup.CameraSetup`; ``devices.hub.setup.problems`` names
     a file that could not be used): not calibrated, it shows its picture only and the board comes from the console;
     calibrated without a taught deck, it reads in the general mode.
     """
-    if camera == "none" and sensors == "none":
+    if camera == "none" and sensors == "none" and button_sensor == "none":
         return None
     boards_per_row = max(VARIANTS[entry.variant].boards for entry in session.table.config.schedule.games)
     feed = None
@@ -395,6 +396,8 @@ def table_devices(session: TableSession, *, camera: str = "synthetic", sensors: 
         feed = CameraFeed(open_source=lambda: open_camera(camera), recognizer=reading.recognizer, zones=reading.zones,
                           reads_cards=reading.reads_cards, mode=reading.mode, stable_frames=stable_frames)
     boards = [] if sensors in ("simulator", "none") else [BoardConfig(name="zones", url=sensors, baudrate=baud_rate)]
+    if button_sensor != "none":
+        boards.append(BoardConfig(name="button", url=button_sensor, role=BoardRole.BUTTON, baudrate=baud_rate))
     devices = DemoDevices(session, threshold=threshold, simulate_camera=camera == "synthetic", simulate_sensors=sensors == "simulator",
                           camera=feed, boards=boards, stable_frames=stable_frames)
     devices.hub.setup = setup

@@ -137,6 +137,7 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
     # face down: what no camera reads, the dealer types (the card entry), so the setting holds with any camera or none
     session.hole_cards_seen = settings.hole_cards == "known"
     devices = table_devices(session, camera=settings.camera, sensors=settings.sensors, baud_rate=settings.baud_rate,
+                            button_sensor=settings.button_sensor,
                             threshold=settings.confidence_threshold, calibration=settings.calibration_file,
                             taught_deck=settings.taught_deck_folder, stable_frames=settings.stable_frames)
     if devices is None:
