@@ -77,6 +77,7 @@ def _narrate(review: HandReview, pictures: dict[int, int]) -> list[_Line]:
     hand = Hand(review.setup)
     boards_in_game = review.setup.game.variant.boards
     lines: list[_Line] = []
+    on_board: dict[int, int | None] = {}  # seq of a board event -> the cards on its board after it
     replayed = 0
     for step in review.steps:
         event = step.event
@@ -93,7 +94,10 @@ def _narrate(review: HandReview, pictures: dict[int, int]) -> list[_Line]:
         if event.kind == "board":
             run, board = int(payload.get("run", 0)), int(payload.get("board", 0))
             dealt = hand.boards(run)
-            said = _with(said, cards_on_board=len(dealt[board]) if board < len(dealt) else None)
+            on_board[event.seq] = len(dealt[board]) if board < len(dealt) else None
+            said = _with(said, cards_on_board=on_board[event.seq])
+        elif event.kind == "correction" and "target_seq" in payload:
+            said = _with(said, cards_on_board=on_board.get(int(payload["target_seq"])))
         elif event.kind in ("call", "all_in") and "seat" in payload:
             seat = int(payload["seat"])
             said = _with(said, chips_put_in=before.get(seat, 0) - hand.stacks.get(seat, 0))

@@ -91,6 +91,7 @@ SENTENCES: dict[str, str] = {
     "reading.unconfirmed": "The camera reads {subject} as {value} ({confidence}, {threshold}); applied, who confirmed it is not recorded",
     "reading.uncorrected": "The camera reads {subject} as {value} ({confidence}, {threshold}); not applied, who corrected it is not recorded",
     "reading.sensor": "The sensor reads {subject}: {value}",
+    "staff_recovered": "{name}'s account is recovered on the store's machine by {operator} (a new PIN, the lock-out lifted)",
     "house_settings": "{by} changes the house settings: {changes}",
     "house_settings.reason": "{by} changes the house settings: {changes} ({reason})",
     "correction": "{by} corrects event {target}: {replacement}; reason: {reason}",
@@ -111,7 +112,7 @@ class Circumstances:
     players: Mapping[int, str] = field(default_factory=dict)
     """Seat -> player's name, where known."""
     cards_on_board: int | None = None
-    """For a board event: the cards on its board after it (3 flop, 4 turn, 5 river)."""
+    """For a board event (or a correction of one): the cards on its board after it (3 flop, 4 turn, 5 river)."""
     runs: int = 1
     """Runs of the board the hand deals (a board event names its run when there are several)."""
     boards: int = 1
@@ -366,7 +367,8 @@ def _correction(p: Mapping[str, Any], said: Circumstances) -> str:
         return _say("correction.void", by=by, target=p["target_seq"], reason=p.get("reason", ""))
     data = json.loads(p["replacement"])
     kind = str(data.pop("kind"))
-    replacement = event_sentence(kind, data, Circumstances(players=said.players, runs=said.runs, boards=said.boards))
+    replacement = event_sentence(kind, data, Circumstances(players=said.players, runs=said.runs, boards=said.boards,
+                                                           cards_on_board=said.cards_on_board))
     return _say("correction", by=by, target=p["target_seq"], replacement=replacement, reason=p.get("reason", ""))
 
 
@@ -381,5 +383,6 @@ _SPEAKERS: dict[str, Speaker] = {
     "hand_finished": _hand_finished, "hand_misdealt": _hand_misdealt,
     "table_opened": lambda p, _said: _say("table_opened", name=p["name"]), "hand_opened": _hand_opened,
     "hand_closed": _hand_closed, "ruling": _ruling, "flag": lambda p, _said: _say("flag", by=p["by"], reason=p["reason"]),
-    "reading": _reading, "house_settings": _house_settings, "correction": _correction,
+    "reading": _reading, "staff_recovered": lambda p, _said: _say("staff_recovered", name=p["name"], operator=p["operator"]),
+    "house_settings": _house_settings, "correction": _correction,
 }
