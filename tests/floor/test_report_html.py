@@ -15,12 +15,12 @@ The hand (worked out by hand; Omaha no-limit 1/2, button seat 4, seat 1 small bl
 from __future__ import annotations
 
 import re
-from html import unescape
 import struct
 import zlib
 from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
+from html import unescape
 from pathlib import Path
 from typing import Any
 
