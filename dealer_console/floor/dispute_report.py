@@ -345,7 +345,9 @@ def _rulings(review: HandReview) -> list[str]:
 
 
 def _evidence(review: HandReview, lines: list[_Line], items: list[EvidenceItem]) -> list[str]:
-    """Each picture in its own paragraph, its caption (what it shows, the event, the time, the SHA-256) directly under it."""
+    """Each picture in its own paragraph, its caption (what it shows, the event, the time, the SHA-256) directly under it.
+
+    The hash is set in a fixed-width font, which has no ligatures: copied from the PDF, "ff" stays two letters."""
     day = f"{review.summary.started_at:%Y-%m-%d}"
     said = {line.step.seq: line for line in lines}
     out = ["<h2>Evidence</h2>"]
@@ -360,7 +362,7 @@ def _evidence(review: HandReview, lines: list[_Line], items: list[EvidenceItem])
         else:
             out.append(f"<p class=\"picture broken\">{escape(item.problem or 'missing')}</p>")
         out.append(f"<p class=\"caption\"><b>Picture {number}</b>, event {item.seq} at"
-                   f" {_time(line.step.event.recorded_at, day)} UTC: {escape(line.sentence)}<br>SHA-256 {item.sha256}</p>")
+                   f" {_time(line.step.event.recorded_at, day)} UTC: {escape(line.sentence)}<br>SHA-256 <code>{item.sha256}</code></p>")
     return out
 
 

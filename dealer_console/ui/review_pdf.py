@@ -34,11 +34,11 @@ from PySide6.QtWidgets import QApplication
 
 __all__ = ["PICTURE_SHARE", "ensure_gui_application", "write_report_pdf"]
 
-PICTURE_SHARE = 0.7
-"""The most of a page's body height a picture may take (the rest is for its caption)."""
+PICTURE_SHARE = 0.4
+"""The most of a page's body height a picture may take: two camera frames with their captions fit on a page."""
 _RESOLUTION = 300
 _CSS_DPI = 96  # QTextDocument sizes images in pixels of 1/96 inch
-_MIN_PICTURE_CSS = 192  # a card's crop is enlarged to at least two inches wide
+_MIN_PICTURE_CSS = 128  # a card's crop is enlarged to at least 1.33 inches wide (three to a page)
 _FOOTER_MM = 6.0
 
 
@@ -101,25 +101,54 @@ def _fit_pictures(document: QTextDocument, body: QSizeF) -> None:
 
 
 def _page_of(block: QTextBlock, page_height: float, *, last: bool) -> int:
+    """The page of the block's first (or last) line; the block's own position is relative to its table cell, if in one."""
     layout = block.layout()
     line = layout.lineAt(layout.lineCount() - 1 if last else 0)
-    top = layout.position().y() + line.y()
+    origin = block.document().documentLayout().blockBoundingRect(block).top()  # layout.position() within the cell
+    top = origin + line.y()
     y = top + line.height() - 1 if last else top
     return int(y // page_height)
 
 
-def _keep_captions_with_pictures(document: QTextDocument, page_height: float) -> None:
-    """A picture whose caption (the block after it) would start or end on another page starts a new page."""
-    for block, _, _ in _picture_blocks(document):
-        caption = block.next()
-        document.documentLayout().blockBoundingRect(caption)  # lays the document out down to the caption
-        if not caption.isValid() or block.layout().lineCount() == 0 or caption.layout().lineCount() == 0:
+def _relayout(document: QTextDocument, block: QTextBlock) -> None:
+    """Lay the document out again from ``block`` to its end.
+
+    Qt lays out again only the blocks a change touched and reuses the others' layouts as they were; a block whose layout
+    a format change emptied then keeps no lines at all, takes no height and is never painted (a caption vanished under
+    its picture that way). Marking everything from ``block`` on as changed lays every later block out anew.
+    """
+    document.markContentsDirty(block.position(), document.characterCount() - block.position())
+    document.documentLayout().documentSize()  # finishes the layout now rather than on Qt's timer
+
+
+def _kept_together(document: QTextDocument) -> list[tuple[QTextBlock, QTextBlock]]:
+    """(first, last) block of what must not be split by a page break, in the document's order: a heading with the first
+    line after it, a picture with its caption (the block after it)."""
+    pictures = {block.blockNumber() for block, _, _ in _picture_blocks(document)}
+    kept = []
+    block = document.begin()
+    while block.isValid():
+        follower = block.next()
+        if follower.isValid() and (block.blockFormat().headingLevel() > 0 or block.blockNumber() in pictures):
+            kept.append((block, follower))
+        block = follower
+    return kept
+
+
+def _keep_together(document: QTextDocument, page_height: float) -> None:
+    """A heading that would end a page, or a picture whose caption would fall on the next page, starts a new page."""
+    first_block = document.begin()
+    _relayout(document, first_block)
+    for block, follower in _kept_together(document):
+        if block.layout().lineCount() == 0 or follower.layout().lineCount() == 0:
             continue
-        if _page_of(block, page_height, last=False) != _page_of(caption, page_height, last=True):
+        heading = block.blockFormat().headingLevel() > 0
+        if _page_of(block, page_height, last=False) != _page_of(follower, page_height, last=not heading):
             cursor = QTextCursor(block)
             fmt = QTextBlockFormat(block.blockFormat())
             fmt.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
             cursor.setBlockFormat(fmt)
+            _relayout(document, block.previous() if block.previous().isValid() else first_block)
 
 
 def write_report_pdf(html: str, path: Path | str, *, title: str) -> Path:
@@ -145,7 +174,7 @@ def write_report_pdf(html: str, path: Path | str, *, title: str) -> Path:
     document.setHtml(html)
     document.setPageSize(body)
     _fit_pictures(document, body)
-    _keep_captions_with_pictures(document, body.height())
+    _keep_together(document, body.height())
     _paint_pages(document, writer, body, title)
     del writer  # the file is complete once the writer is gone
     if not target.is_file() or target.stat().st_size == 0:

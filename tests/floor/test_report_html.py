@@ -37,7 +37,7 @@ from dealer_console.store import Role, Source, Store, open_hand
 from dealer_console.store.codec import record_payload, store_record_types, table_event_types
 from dealer_console.store.records import ReadingTaken
 from tests.support.hands import make_hand
-from tests.support.staff import add_staff
+from tests.support.staff import add_staff, signed_in_floor_manager
 
 THRESHOLD = 0.9
 CONFIRMED_AT = datetime.now(UTC).replace(microsecond=123456)
@@ -69,8 +69,8 @@ class Reported:
 
 def record_reported_hand(store: Store) -> Reported:
     table_id = store.create_table("Table 5")
-    add_staff(store, ("Flo", Role.FLOOR_MANAGER, "floor-1"), ("Dana", Role.DEALER, "1111"))
-    manager = store.sign_in("Flo", "floor-1")
+    manager = signed_in_floor_manager(store)  # Flo; one sign-in (each costs Argon2 time) serves the whole hand
+    add_staff(store, ("Dana", Role.DEALER, "1111"), by=manager)
     scratch = make_hand({1: 200, 2: 200, 3: 60, 4: 200}, button=4)
     recorded = open_hand(store, table_id, scratch.setup, players={1: "Anna", 2: "Ben", 3: "Cleo", 4: "Dev"}, actor="Dana")
     pictures: list[tuple[str, tuple[int, int, int]]] = []
@@ -191,7 +191,7 @@ def test_a_reading_below_the_threshold_names_who_confirmed_it_and_when(html: str
 
 def test_each_picture_has_its_caption_and_hash_directly_under_it(html: str, reported: Reported) -> None:
     """SPEC, Records and review: camera evidence stored with a hash; each picture's caption names its event and hash."""
-    found = re.findall(r'<p class="picture"><img [^>]*></p>\n<p class="caption"><b>Picture (\d+)</b>[^<]*<br>SHA-256 ([0-9a-f]{64})</p>',
+    found = re.findall(r'<p class="picture"><img [^>]*></p>\n<p class="caption"><b>Picture (\d+)</b>[^<]*<br>SHA-256 <code>([0-9a-f]{64})</code></p>',
                        html)
     assert [(int(number), sha) for number, sha in found] == [(index + 1, sha) for index, (sha, _) in enumerate(reported.pictures)]
 

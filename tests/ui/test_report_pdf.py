@@ -131,8 +131,6 @@ def test_the_report_needs_several_pages_and_each_picture_is_whole_inside_the_mar
     assert frame.x1 - frame.x0 > 300, "a 1280 x 720 frame is shown large enough to read"
 
 
-@pytest.mark.xfail(strict=True, reason="not solved yet: on one page of this report a crop's caption is missing from the page its"
-                   " picture is on (the layout puts it there; the painting does not show it)")
 def test_each_caption_and_hash_is_directly_under_its_picture_on_the_same_page(rendered: Rendered, boxes: list[Box]) -> None:
     """The caption names the picture and its SHA-256 right under it (the hash is one word of the caption's last line)."""
     width, height = rendered.size_pt
