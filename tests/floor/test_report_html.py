@@ -17,7 +17,6 @@ from __future__ import annotations
 import re
 import struct
 import zlib
-from collections.abc import Iterator
 from dataclasses import dataclass, fields
 from datetime import UTC, datetime
 from html import unescape
@@ -26,18 +25,17 @@ from typing import Any
 
 import pytest
 
-from dealer_console.config import StoreSettings
 from dealer_console.engine.cards import parse_cards
 from dealer_console.engine.events import EVENT_TYPES, BlindKind, BoardDealt
 from dealer_console.engine.hand import Hand
 from dealer_console.floor import HandReview, dispute_report_html
 from dealer_console.floor.corrections import DisputeKind
 from dealer_console.floor.event_words import SENTENCES, Circumstances, event_sentence
-from dealer_console.store import Role, Source, Store, open_hand
+from dealer_console.store import Source, Store, open_hand
 from dealer_console.store.codec import record_payload, store_record_types, table_event_types
 from dealer_console.store.records import ReadingTaken
 from tests.support.hands import make_hand
-from tests.support.staff import add_staff, signed_in_floor_manager
+from tests.support.staff import signed_in_floor_manager
 
 THRESHOLD = 0.9
 CONFIRMED_AT = datetime.now(UTC).replace(microsecond=123456)
@@ -69,8 +67,7 @@ class Reported:
 
 def record_reported_hand(store: Store) -> Reported:
     table_id = store.create_table("Table 5")
-    manager = signed_in_floor_manager(store)  # Flo; one sign-in (each costs Argon2 time) serves the whole hand
-    add_staff(store, ("Dana", Role.DEALER, "1111"), by=manager)
+    manager = signed_in_floor_manager(store)  # Flo, the one account the hand needs (a sign-in costs Argon2 time); Dana is a name
     scratch = make_hand({1: 200, 2: 200, 3: 60, 4: 200}, button=4)
     recorded = open_hand(store, table_id, scratch.setup, players={1: "Anna", 2: "Ben", 3: "Cleo", 4: "Dev"}, actor="Dana")
     pictures: list[tuple[str, tuple[int, int, int]]] = []
@@ -133,10 +130,9 @@ def record_reported_hand(store: Store) -> Reported:
 
 
 @pytest.fixture(scope="module")
-def reported(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Reported]:
-    folder = tmp_path_factory.mktemp("report")
-    with Store.open(f"sqlite:///{folder / 'report.sqlite3'}", settings=StoreSettings(data_dir=folder / "data")) as store:
-        yield record_reported_hand(store)
+def reported(reported_hand: Reported) -> Reported:
+    """The hand, recorded once per test run (tests/conftest.py): these tests and the PDF's only read it."""
+    return reported_hand
 
 
 @pytest.fixture(scope="module")

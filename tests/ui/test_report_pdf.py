@@ -13,19 +13,17 @@ import shutil
 import subprocess
 import unicodedata
 import xml.etree.ElementTree as ET
-from collections.abc import Iterator
 from dataclasses import dataclass
+from html import unescape
 from pathlib import Path
 
 import numpy as np
 import pytest
 from PySide6.QtGui import QImage
 
-from dealer_console.config import StoreSettings
 from dealer_console.floor import dispute_report_html
-from dealer_console.store import Store
 from dealer_console.ui.review_pdf import write_report_pdf
-from tests.floor.test_report_html import Reported, record_reported_hand
+from tests.floor.test_report_html import Reported
 
 DPI = 50
 MARGIN_PT = 12 / 25.4 * 72
@@ -63,6 +61,7 @@ class Box:
 @dataclass
 class Rendered:
     reported: Reported
+    html: str
     pdf: Path
     pages: list[QImage]
     size_pt: tuple[float, float]
@@ -70,22 +69,22 @@ class Rendered:
 
 
 @pytest.fixture(scope="module")
-def rendered(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Rendered]:
+def rendered(tmp_path_factory: pytest.TempPathFactory, reported_hand: Reported) -> Rendered:
+    """The report of the hand (recorded once per test run, tests/conftest.py) as PDF, rendered back once for this module."""
     tools_or_skip()
     folder = tmp_path_factory.mktemp("pdf")
-    with Store.open(f"sqlite:///{folder / 'report.sqlite3'}", settings=StoreSettings(data_dir=folder / "data")) as store:
-        reported = record_reported_hand(store)
-        pdf = write_report_pdf(dispute_report_html(reported.review), folder / "report.pdf", title="Dispute report: table 1, hand #1")
-        subprocess.run(["pdftoppm", "-r", str(DPI), "-png", str(pdf), str(folder / "page")], check=True, capture_output=True)
-        pages = [QImage(str(page)) for page in sorted(folder.glob("page*.png"))]
-        xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
-        root = ET.fromstring(re.sub(r'xmlns="[^"]+"', "", xml))
-        words, size = [], (0.0, 0.0)
-        for number, page in enumerate(root.iter("page")):
-            size = (float(page.get("width", 0)), float(page.get("height", 0)))
-            for word in page.iter("word"):
-                words.append(Word(number, word.text or "", *(float(word.get(name, 0)) for name in ("xMin", "yMin", "xMax", "yMax"))))
-        yield Rendered(reported, pdf, pages, size, words)
+    html = dispute_report_html(reported_hand.review)
+    pdf = write_report_pdf(html, folder / "report.pdf", title="Dispute report: table 1, hand #1")
+    subprocess.run(["pdftoppm", "-r", str(DPI), "-png", str(pdf), str(folder / "page")], check=True, capture_output=True)
+    pages = [QImage(str(page)) for page in sorted(folder.glob("page*.png"))]
+    xml = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], check=True, capture_output=True, text=True).stdout
+    root = ET.fromstring(re.sub(r'xmlns="[^"]+"', "", xml))
+    words, size = [], (0.0, 0.0)
+    for number, page in enumerate(root.iter("page")):
+        size = (float(page.get("width", 0)), float(page.get("height", 0)))
+        for word in page.iter("word"):
+            words.append(Word(number, word.text or "", *(float(word.get(name, 0)) for name in ("xMin", "yMin", "xMax", "yMax"))))
+    return Rendered(reported_hand, html, pdf, pages, size, words)
 
 
 def pixels(image: QImage) -> np.ndarray:
@@ -169,3 +168,20 @@ def test_timestamps_are_on_one_line_run_2_is_shown_and_the_confirmer_is_named(re
                                                                    text=True).stdout).split())  # the "fi" ligature read as two letters
     assert "Flop (run 2): Td 5c 3c" in text and "run 2 board 1 Td 5c 3c 8s 2d" in text
     assert "confirmed by Dana (dealer on duty)" in text and "Dana confirms it" in text
+
+
+def test_no_heading_ends_a_page(rendered: Rendered) -> None:
+    """Each heading of the report has something of its section under it on its own page (kept with what follows)."""
+    headings = [" ".join(unescape(re.sub(r"<[^>]+>", " ", found)).split()) for found in re.findall(r"<h\d>(.*?)</h\d>", rendered.html)]
+    assert "Evidence" in headings and len(headings) >= 8
+    lines: dict[tuple[int, int], list[Word]] = {}
+    for word in rendered.words:
+        lines.setdefault((word.page, round(word.y0)), []).append(word)
+    body_bottom = rendered.size_pt[1] - MARGIN_PT - FOOTER_PT
+    said = {key: unicodedata.normalize("NFKC", " ".join(w.text for w in sorted(found, key=lambda w: w.x0))) for key, found in lines.items()}
+    for heading in headings:
+        at = [key for key, text in said.items() if text == heading]
+        assert at, f"heading {heading!r} not found on its own line"
+        for page, y in at:
+            below = [key for key, found in lines.items() if key[0] == page and key[1] > y and found[0].y1 < body_bottom]
+            assert below, f"the heading {heading!r} ends page {page + 1}"
