@@ -95,8 +95,8 @@ def pixels(image: QImage) -> np.ndarray:
 
 
 def picture_box(page_pixels: np.ndarray, page: int, rgb: tuple[int, int, int]) -> Box | None:
-    """The bounding box (in points) of the pixels of one colour on a rendered page, and how full it is."""
-    match = np.all(np.abs(page_pixels.astype(np.int16) - np.array(rgb, dtype=np.int16)) < 12, axis=2)
+    """The bounding box (in points) of the pixels of one colour on a rendered page (int16 RGB), and how full it is."""
+    match = np.all(np.abs(page_pixels - np.array(rgb, dtype=np.int16)) < 12, axis=2)
     ys, xs = np.nonzero(match)
     if len(xs) == 0:
         return None
@@ -109,7 +109,7 @@ def picture_box(page_pixels: np.ndarray, page: int, rgb: tuple[int, int, int]) -
 def boxes(rendered: Rendered) -> list[Box]:
     """Each picture's box, in the report's order; each colour must be on exactly one page."""
     found = []
-    arrays = [pixels(image) for image in rendered.pages]
+    arrays = [pixels(image).astype(np.int16) for image in rendered.pages]
     for sha, colour in rendered.reported.pictures:
         on = [(page, box) for page, array in enumerate(arrays) if (box := picture_box(array, page, colour)) is not None]
         assert len(on) == 1, f"picture {sha[:12]} is on pages {[page for page, _ in on]}, not on one page"
