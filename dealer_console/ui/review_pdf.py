@@ -123,13 +123,16 @@ def _relayout(document: QTextDocument, block: QTextBlock) -> None:
 
 def _kept_together(document: QTextDocument) -> list[tuple[QTextBlock, QTextBlock]]:
     """(first, last) block of what must not be split by a page break, in the document's order: a heading with the first
-    line after it, a picture with its caption (the block after it)."""
+    line after it (Qt's table layout carries a table's header rows over with its first row), a picture with its caption
+    (the block after it)."""
     pictures = {block.blockNumber() for block, _, _ in _picture_blocks(document)}
     kept = []
     block = document.begin()
     while block.isValid():
         follower = block.next()
-        if follower.isValid() and (block.blockFormat().headingLevel() > 0 or block.blockNumber() in pictures):
+        if follower.isValid() and block.blockFormat().headingLevel() > 0:
+            kept.append((block, follower))
+        elif follower.isValid() and block.blockNumber() in pictures:
             kept.append((block, follower))
         block = follower
     return kept

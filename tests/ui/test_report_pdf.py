@@ -185,3 +185,26 @@ def test_no_heading_ends_a_page(rendered: Rendered) -> None:
         for page, y in at:
             below = [key for key, found in lines.items() if key[0] == page and key[1] > y and found[0].y1 < body_bottom]
             assert below, f"the heading {heading!r} ends page {page + 1}"
+
+
+def pdf_lines(pdf: Path) -> list[tuple[int, str]]:
+    """(page, text) of each line pdftotext reads, in order."""
+    return [(page, line) for page, text in enumerate(subprocess.run(["pdftotext", "-layout", str(pdf), "-"], check=True, capture_output=True,
+                                                                    text=True).stdout.split("\f")) for line in text.splitlines() if line.strip()]
+
+
+def test_a_heading_at_the_foot_of_a_page_goes_over_with_its_table_and_the_tables_first_row(tmp_path: Path) -> None:
+    """A heading followed by a table is kept with the table's first row under its header, not with the header alone; tried
+    with the heading 1 to 4 lines above the foot of the first page."""
+    tools_or_skip()
+    filler = "".join(f"<p>line {n}</p>" for n in range(1, 200))
+    full = pdf_lines(write_report_pdf(f"<html><body>{filler}</body></html>", tmp_path / "full.pdf", title="t"))
+    capacity = max(int(text.split()[1]) for page, text in full if page == 0 and text.startswith("line"))
+    table = "<h2>Pots</h2><table><thead><tr><th>pot</th><th>amount</th></tr></thead>" + "".join(
+        f"<tr><td>row {n}</td><td>{n}</td></tr>" for n in range(1, 6)) + "</table>"
+    for above in range(1, 5):
+        lines = pdf_lines(write_report_pdf("<html><body>" + "".join(f"<p>line {n}</p>" for n in range(1, capacity - above + 1)) + table
+                                           + "</body></html>", tmp_path / f"pots{above}.pdf", title="t"))
+        [heading] = [page for page, text in lines if text.strip() == "Pots"]
+        first_row = min(page for page, text in lines if text.split()[:2] == ["row", "1"])
+        assert heading == first_row, (above, lines)
