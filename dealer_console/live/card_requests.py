@@ -86,6 +86,12 @@ class CardPicture:
     frame_seq: int
     frame_at: datetime
     """The frame's own time (UTC)."""
+    threshold: float | None = None
+    """The confidence threshold the read was judged against."""
+    confirmed_by: str = ""
+    """The dealer on duty who confirmed (``applied``) or corrected the card at this place, ``""`` when nobody had to."""
+    confirmed_at: datetime | None = None
+    """When they did (UTC)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 
 from dealer_console.engine.cards import Card, parse_card
 from dealer_console.engine.errors import IllegalActionError
@@ -62,6 +63,8 @@ class DeviceHub:
         self._worker = None if camera is None else CameraWorker(lambda: self.camera or camera, threshold=lambda: self.threshold,
                                                                  on_change=self._changed, on_notice=self._notice)
         self._confirmed: dict[tuple[Zone, int], tuple[Card | None, Card]] = {}
+        self._confirmers: dict[tuple[Zone, int], tuple[str, datetime]] = {}
+        """Who confirmed the card at each place and when (read only for places still in ``_confirmed``)."""
         self._warned: set[tuple[Zone, int, str]] = set()
         self._before = TurnBefore()
         self._unsubscribe: Callable[[], None] | None = None
@@ -167,11 +170,15 @@ class DeviceHub:
         return CameraView(snapshot.image, snapshot.seq, snapshot.status, snapshot.detail, tuple(reads), self.threshold)
 
     def confirm_card(self, read: CardRead, card: Card | str) -> None:
-        """The dealer confirms (or corrects) the card at ``read``'s place; it counts as long as the camera's guess there stays."""
+        """The dealer confirms (or corrects) the card at ``read``'s place; it counts as long as the camera's guess there stays.
+
+        The dealer on duty (the session's signed-in dealer) and the time are kept with the card's reading when it is recorded.
+        """
         chosen = parse_card(card) if isinstance(card, str) else card
         if chosen is None:
             raise IllegalActionError("Name the card, like As or Td", action="confirm a card")
         self._confirmed[read.key] = (read.sighting.best, chosen)
+        self._confirmers[read.key] = (self.session.dealer, datetime.now(UTC))
         self._changed()
 
     def _reading_view(self, view: CameraView | None) -> CameraView:
@@ -201,14 +208,20 @@ class DeviceHub:
             raise CardsUnread("'Board from camera' is off")
         if target.run and not self.runs_from_camera:
             raise CardsUnread("extra runs are not read from the camera")
-        return camera_cards(street_reads(view, hand, target, count, can_type=not self.session.hole_cards_seen))
+        reads = street_reads(view, hand, target, count, can_type=not self.session.hole_cards_seen)
+        return camera_cards(reads, threshold=self.threshold, confirmers=self._confirmers_now())
 
     def _shown_cards(self, seat: int, count: int) -> CameraCards | None:
         """The session's hook for a hand it has not seen: the cards the camera reads in the seat's showdown zone, left to right
         (:func:`shown_reads`); :class:`CardsUnread` without a camera that reads cards or without a picture (the session then
         asks the dealer to type them)."""
         view = self._reading_view(self.camera_view(in_command=True))
-        return camera_cards(shown_reads(view, seat, count))
+        return camera_cards(shown_reads(view, seat, count), threshold=self.threshold, confirmers=self._confirmers_now())
+
+    def _confirmers_now(self) -> dict[tuple[Zone, int], tuple[str, datetime]]:
+        """Who confirmed each place still confirmed, and when: recorded with the card's reading."""
+        confirmed = dict(self._confirmed)
+        return {key: who for key, who in dict(self._confirmers).items() if key in confirmed}
 
     # ------------------------------------------------------------------ sensors, on the session's thread
 

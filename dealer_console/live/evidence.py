@@ -57,7 +57,8 @@ def _record_readings(table: TableRecorder, pictures: Sequence[CardPicture], *, h
     frames = {frame_sha256}
     for picture in pictures:
         reading = ReadingTaken(subject=picture.subject, value=picture.read, confidence=round(picture.confidence, 4),
-                               applied=picture.applied)
+                               applied=picture.applied, threshold=picture.threshold, confirmed_by=picture.confirmed_by,
+                               confirmed_at=picture.confirmed_at)
         table.store.append(table.table_id, reading, hand_id=hand_id, source=Source.CAMERA, actor=actor,
                            frame_at=picture.frame_at, evidence_sha256=picture.crop_sha256)
         if picture.frame_sha256 not in frames:

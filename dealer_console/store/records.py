@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from datetime import datetime
 from typing import ClassVar
 
 from dealer_console.engine.events import Event, event_from_dict
@@ -92,6 +93,12 @@ class ReadingTaken(StoreRecord):
     value: str
     confidence: float | None = None
     applied: bool = False
+    threshold: float | None = None
+    """The confidence threshold the reading was judged against (``None``: not recorded, as in records made before it was)."""
+    confirmed_by: str = ""
+    """For a reading below the threshold: the dealer who confirmed it (``applied``) or corrected it (not applied)."""
+    confirmed_at: datetime | None = None
+    """When they confirmed or corrected it (UTC)."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -78,7 +78,7 @@ def test_dispute_report_html_holds_timeline_pots_ruling_evidence_and_verificatio
     """Issue 8, Reports: timeline, evidence images, pots, the ruling and the log's verification result."""
     html = dispute_report_html(HandReview.load(sqlite_store, disputed.recorded.hand_id))
     assert "Dispute report: table 1, hand #1" in html
-    assert "raise amount=6, seat=1" in html and "void by=Flo" in html  # the timeline keeps the mistake and its correction
+    assert "Seat 1 (Alice) raises to 6" in html and "Flo undoes event 7" in html  # the timeline keeps the mistake and its correction, in words
     assert '<tr class="voided"><td>7</td>' in html
     assert "Main pot: 4 to seat 1 (4) with Pair of Aces" in html
     assert "contributed 4 = awarded 4 + rake 0 + jackpot drop 0 + returned 0: balanced" in html
