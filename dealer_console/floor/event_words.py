@@ -77,6 +77,9 @@ SENTENCES: dict[str, str] = {
     "hand_finished": "Hand #{number} finished: rake {rake}, jackpot drop {jackpot}; stacks {stacks}",
     "hand_misdealt": "Hand #{number} misdealt: {reason}; every chip goes back",
     "hand_misdealt.plain": "Hand #{number} misdealt; every chip goes back",
+    "seat_change": "{seat} moves to seat {to_seat}",
+    "table_closed": ("{by} closes the table after {hands} hands: buy-ins {buy_ins} (rebuys and add-ons {add_ons}), "
+                     "cash-outs {cash_outs}, rake {rake}, jackpot drop {jackpot}"),
     # the store's records
     "table_opened": "Table {name} opened",
     "hand_opened": "Hand #{number} opened: button on seat {button}, {players} players dealt in",
@@ -381,6 +384,9 @@ _SPEAKERS: dict[str, Speaker] = {
     "come_back": _plain_seat("come_back"), "leave": _leave, "choices": _choices, "agreements": _agreements,
     "button": lambda p, _said: _say("button", number=p["seat"]), "hand_started": _hand_started,
     "hand_finished": _hand_finished, "hand_misdealt": _hand_misdealt,
+    "seat_change": lambda p, said: _say("seat_change", seat=_seat(p, said), to_seat=p["to_seat"]),
+    "table_closed": lambda p, _said: _say("table_closed", by=p["by"], hands=p["hands"], buy_ins=p["buy_ins"],
+                                          add_ons=p["add_ons"], cash_outs=p["cash_outs"], rake=p["rake"], jackpot=p["jackpot"]),
     "table_opened": lambda p, _said: _say("table_opened", name=p["name"]), "hand_opened": _hand_opened,
     "hand_closed": _hand_closed, "ruling": _ruling, "flag": lambda p, _said: _say("flag", by=p["by"], reason=p["reason"]),
     "reading": _reading, "staff_recovered": lambda p, _said: _say("staff_recovered", name=p["name"], operator=p["operator"]),
