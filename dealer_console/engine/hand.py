@@ -136,6 +136,10 @@ class AllInNotice:
     """True if it counts as a full raise and reopens the betting to players who have acted."""
 
 
+_STRADDLES = (BlindKind.STRADDLE, BlindKind.RESTRADDLE, BlindKind.MISSISSIPPI)
+"""Posts whose amount is the player's total, chips already in counting (SPEC: twice the big blind in total)."""
+
+
 @dataclass(slots=True)
 class _Player:
     seat: int
@@ -144,6 +148,7 @@ class _Player:
     bet: int = 0
     total: int = 0
     dead: int = 0
+    blind_bet: int = 0
     folded: bool = False
     hole: list[Card | None] | None = None
     dealt: tuple[Card | None, ...] = ()
@@ -752,9 +757,12 @@ class Hand:
             raise self._refuse(player, verb, "the first card has been dealt (omaha-club-rules.txt, STRADDLE/RESTRADDLE 2)")
         if event.amount <= 0:
             raise self._refuse(player, verb, f"the amount {event.amount} must be positive")
-        if event.amount > player.stack:
-            raise self._refuse(player, verb, f"they have only {player.stack}")
         kind = event.blind
+        # a straddle is the player's total (SPEC: a straddle is twice the big blind in total), so a
+        # blind or live post already in counts toward it
+        adds = event.amount - player.bet if kind in _STRADDLES else event.amount
+        if adds > player.stack:
+            raise self._refuse(player, verb, f"they have only {player.stack}")
         stakes = self.game.stakes
         index = self._index[event.seat]
         if kind is BlindKind.ANTE:
@@ -1090,18 +1098,24 @@ class Hand:
         else:
             if kind is BlindKind.STRADDLE and BlindKind.MISSISSIPPI in self._posted:
                 # SPEC: when both are asked for, the straddle wins; the Mississippi is taken back.
-                button = self._players[self._posted.pop(BlindKind.MISSISSIPPI)]
-                button.stack += button.bet
-                button.total -= button.bet
-                button.bet = 0
+                self._take_back_straddle(self._players[self._posted.pop(BlindKind.MISSISSIPPI)])
             elif kind is BlindKind.MISSISSIPPI and BlindKind.STRADDLE in self._posted:
-                straddler = self._players[self._posted.pop(BlindKind.STRADDLE)]
-                straddler.stack += straddler.bet
-                straddler.total -= straddler.bet
-                straddler.bet = 0
-            self._put(player, player.bet + event.amount)
+                self._take_back_straddle(self._players[self._posted.pop(BlindKind.STRADDLE)])
+            if kind in _STRADDLES:
+                # the straddle's amount is the player's total: a blind or live post in counts toward it
+                self._put(player, max(player.bet, event.amount))
+            else:
+                self._put(player, player.bet + event.amount)
+                player.blind_bet = player.bet
         self._posted[kind] = index
         self._current_bet = max(p.bet for p in self._players)
+
+    def _take_back_straddle(self, player: _Player) -> None:
+        """Return a straddle's chips, keeping the blind or live post the player had in before it."""
+        returned = player.bet - player.blind_bet
+        player.stack += returned
+        player.total -= returned
+        player.bet = player.blind_bet
 
     def _apply_consent(self, event: RestraddleConsent) -> None:
         self._players[self._index[event.seat]].consent = event.agrees
