@@ -222,6 +222,7 @@ class Hand:
         self._betting_over = False
         self._result: HandResult | None = None
         self._muck_order: list[int] = []
+        self._returned: dict[int, int] = {}
 
     def _seat_index(self, seat: int) -> int:
         index = self._index.get(seat)
@@ -275,8 +276,8 @@ class Hand:
 
     @property
     def contributions(self) -> dict[int, int]:
-        """Everything each seat has put in this hand (live and dead)."""
-        return {p.seat: p.total + p.dead for p in self._players}
+        """Everything each seat has put in this hand (live and dead), uncalled chips already given back included."""
+        return {p.seat: p.total + p.dead + self._returned.get(p.seat, 0) for p in self._players}
 
     @property
     def current_bet(self) -> int:
@@ -303,6 +304,12 @@ class Hand:
     def is_complete(self) -> bool:
         """True when every chip is awarded (or returned after a misdeal)."""
         return self.phase in (Phase.COMPLETE, Phase.MISDEALT)
+
+    @property
+    def returned_uncalled(self) -> dict[int, int]:
+        """Chips given back so far as uncalled, by seat: returned when the round that left them uncalled closed
+        (already in :attr:`stacks`, out of :attr:`pot_total`)."""
+        return dict(self._returned)
 
     @property
     def all_in_notice(self) -> AllInNotice | None:
@@ -466,6 +473,7 @@ class Hand:
             self._chip_actions,
             self._betting_over,
             self._dead_total,
+            tuple(sorted(self._returned.items())),
             self._cards_out,
             frozenset(self._known),
             tuple(
@@ -1207,6 +1215,7 @@ class Hand:
     def _close_round(self) -> None:
         self._actor = None
         self._last_round_aggressor = self._aggressor
+        self._return_uncalled()
         for player in self._players:
             player.bet = 0
             player.acted = False
@@ -1221,6 +1230,18 @@ class Hand:
         self._betting_over = able <= 1
         self.phase = Phase.BOARD
         self._maybe_showdown()
+
+    def _return_uncalled(self) -> None:
+        """Give back the part of a bet nobody can call any more, the moment the round closes (SPEC: an uncalled
+        part of a bet returns to its owner), so that the felt never shows it in the middle."""
+        seat, excess = uncalled_excess({p.seat: p.total for p in self._players})
+        if seat is None or not excess:
+            return
+        player = self._players[self._index[seat]]
+        player.stack += excess
+        player.total -= excess
+        player.bet = max(0, player.bet - excess)
+        self._returned[seat] = self._returned.get(seat, 0) + excess
 
     def _maybe_showdown(self) -> None:
         if self.phase is not Phase.BOARD or self.discards_owed():
@@ -1378,6 +1399,7 @@ class Hand:
             player.stack = player.starting_stack
             player.bet = player.total = player.dead = 0
         self._dead_total = 0
+        self._returned = {}
 
     def _finish(self) -> None:
         live = self._live()
@@ -1386,16 +1408,20 @@ class Hand:
         if self._runs_frozen is None:
             self._pot_runs = [1] * len(pots)
         seat, excess = uncalled_excess({p.seat: p.total for p in self._players})
+        returned = dict(self._returned)
+        if seat is not None and excess:
+            returned[seat] = returned.get(seat, 0) + excess
+        early = self._returned
         self._result = settle(
             SettlementInput(
                 game=self.game,
                 order=self._order,
                 starting_stacks={p.seat: p.starting_stack for p in self._players},
-                stacks={p.seat: p.stack for p in self._players},
-                contributions={p.seat: p.total + p.dead for p in self._players},
+                stacks={p.seat: p.stack - early.get(p.seat, 0) for p in self._players},
+                contributions={p.seat: p.total + p.dead + early.get(p.seat, 0) for p in self._players},
                 pots=tuple(pots),
                 pot_runs=tuple(self._pot_runs),
-                returned={seat: excess} if seat is not None and excess else {},
+                returned=returned,
                 holdings={p.seat: tuple(c for c in (p.hole or []) if c is not None) for p in contenders},
                 contenders=tuple(p.seat for p in contenders),
                 boards=tuple(tuple(tuple(cards) for cards in run) for run in self._boards),
