@@ -52,7 +52,7 @@ def test_eight_consoles_ship_every_event_once_in_order_through_a_cut_connection(
         for process in processes:
             process.start()
         try:
-            deadline = time.monotonic() + 30
+            deadline = time.monotonic() + 120  # eight spawned interpreters start slowly on a loaded machine
             while len(_tables_on_server(room)) < CONSOLES and time.monotonic() < deadline:
                 time.sleep(0.2)
             assert len(_tables_on_server(room)) == CONSOLES, "not every console shipped before the cut"
