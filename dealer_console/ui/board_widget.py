@@ -30,9 +30,9 @@ class BoardWidget(QLabel):
         for row in rows:
             where = []
             if row.runs > 1:
-                where.append(f"Run {row.run + 1}")
+                where.append(self.tr("Run {0}").format(row.run + 1))
             if row.boards > 1:
-                where.append(f"Board {row.board + 1}")
+                where.append(self.tr("Board {0}").format(row.board + 1))
             head = f"<span style='font-size:14pt'>{' · '.join(where)}:</span> " if where else ""
             blanks = "&nbsp;" + "&nbsp;".join("<span style='color:#7fa77f'>[&nbsp;&nbsp;]</span>" for _ in range(5 - len(row.cards)))
             lines.append(head + cards_html(row.cards, four_colour=four_colour) + (blanks if len(row.cards) < 5 else ""))

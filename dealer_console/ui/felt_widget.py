@@ -59,7 +59,7 @@ class FeltWidget(QWidget):
         painter.setBrush(QBrush(QColor("#1f6b3a")))
         painter.drawEllipse(self._oval())
         painter.setPen(QPen(QColor("#cfe8cf")))
-        painter.drawText(self.rect().adjusted(0, 0, 0, -6), Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter, "dealer")
+        painter.drawText(self.rect().adjusted(0, 0, 0, -6), Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter, self.tr("dealer"))
         painter.end()
 
 

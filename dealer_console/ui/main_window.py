@@ -24,6 +24,7 @@ from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
+from dealer_console.ui.sentences import game_name
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
@@ -156,7 +157,7 @@ class DealerWindow(QMainWindow):
             actor = self.tr(" — seat {0} to act").format(hand.actor) if hand.actor is not None else ""
             phase = QCoreApplication.translate("Phase", hand.phase.value)
             self.title.setText(self.tr("Hand {0}: {1}, blinds {2}/{3} — {4}").format(
-                plan.number, plan.game.name, plan.game.stakes.small_blind, plan.game.stakes.big_blind, phase) + actor)
+                plan.number, game_name(plan.game.name), plan.game.stakes.small_blind, plan.game.stakes.big_blind, phase) + actor)
         self.felt._on_session_change(session, four_colour=self.four_colour)
         self.action_bar._on_session_change(session)
 
@@ -167,7 +168,7 @@ class DealerWindow(QMainWindow):
 
         self.camera_panel = CameraPanel(hub)
         self.sensor_panel = SensorPanel(hub)
-        for title, panel in (("Camera", self.camera_panel), ("Sensors", self.sensor_panel)):
+        for title, panel in ((self.tr("Camera"), self.camera_panel), (self.tr("Sensors"), self.sensor_panel)):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{panel.objectName()}_dock")
             dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["NotificationArea", "NotificationManager"]
 
@@ -88,7 +89,7 @@ class NotificationArea(QListWidget):
     @Slot(object)
     def _on_notice_posted(self, notice: Notice) -> None:
         heading = QCoreApplication.translate("NotificationArea", notice.heading if notice.heading is not None else _PREFIX[notice.level])
-        item = QListWidgetItem((f"{heading} " if heading and not heading.endswith(" ") else heading) + notice.text)
+        item = QListWidgetItem((f"{heading} " if heading and not heading.endswith(" ") else heading) + translate_sentence(notice.text))
         item.setBackground(QBrush(QColor(_COLOURS[notice.level])))
         item.setForeground(QBrush(QColor("#111111")))
         item.setData(Qt.ItemDataRole.UserRole, notice.level.value)

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_console.live.table_session import TableSession
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["PotWidget"]
 
@@ -28,7 +29,7 @@ class PotWidget(QLabel):
             return
         result = session.result_lines()
         if result:
-            self.setText("\n".join(result))
+            self.setText("\n".join(translate_sentence(line) for line in result))
             return
         in_front = sum(hand.bets.values())
         # while bets are in front, a pot's contenders are not settled yet: show the pots of the closed rounds

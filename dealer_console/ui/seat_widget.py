@@ -45,7 +45,7 @@ class SeatWidget(QFrame):
         """Show ``state`` (``None``: an empty seat)."""
         self.state = state
         if state is None:
-            self.name_label.setText(f"Seat {self.seat}\nempty")
+            self.name_label.setText(self.tr("Seat {0}\nempty").format(self.seat))
             for label in (self.stack_label, self.bet_label, self.cards_label, self.status_label):
                 label.setText("")
             self.setStyleSheet("SeatWidget { background: transparent; border: 1px dashed #6a8; } QLabel { color: #9cb; border: none; }")

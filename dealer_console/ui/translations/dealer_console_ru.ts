@@ -157,741 +157,38 @@
     </message>
 </context>
 <context>
-    <name>CardEntryDialog</name>
+    <name>Blind</name>
     <message>
-        <source>Name the cards</source>
-        <translation>Назовите карты</translation>
+        <source>small blind</source>
+        <translation>малый блайнд</translation>
     </message>
     <message>
-        <source>No camera reading: {0}</source>
-        <translation>Камера не прочла карты: {0}</translation>
+        <source>big blind</source>
+        <translation>большой блайнд</translation>
     </message>
     <message>
-        <source>Type the rank (A K Q J T 9 … 2), then the suit (s h d c), or click the card. Backspace takes back; Enter accepts; Esc cancels.</source>
-        <translation>Наберите достоинство (A K Q J T 9 … 2), затем масть (s h d c) или нажмите на карту. Backspace — назад; Enter — принять; Esc — отмена.</translation>
+        <source>straddle</source>
+        <translation>стрэддл</translation>
     </message>
     <message>
-        <source>Take back [Backspace]</source>
-        <translation>Назад [Backspace]</translation>
+        <source>re-straddle</source>
+        <translation>ре-стрэддл</translation>
     </message>
-    <message>
-        <source>Accept [Enter]</source>
-        <translation>Принять [Enter]</translation>
-    </message>
-    <message>
-        <source>Cancel [Esc]</source>
-        <translation>Отмена [Esc]</translation>
-    </message>
-    <message>
-        <source>Seat {0} shows: name the {1} cards</source>
-        <translation>Место {0} открывает карты: назовите их ({1})</translation>
-    </message>
-    <message>
-        <source>The flop: name the {0} cards</source>
-        <translation>Флоп: назовите {0} карты</translation>
-    </message>
-    <message>
-        <source>The turn: name the card</source>
-        <translation>Тёрн: назовите карту</translation>
-    </message>
-    <message>
-        <source>The river: name the card</source>
-        <translation>Ривер: назовите карту</translation>
-    </message>
-    <message>
-        <source>run {0}</source>
-        <translation>прогон {0}</translation>
-    </message>
-    <message>
-        <source>board {0}</source>
-        <translation>борд {0}</translation>
-    </message>
-    <message>
-        <source>{0} is typed already: name another card</source>
-        <translation>{0} уже набрана: назовите другую карту</translation>
-    </message>
-    <message>
-        <source>{0} is already in this hand ({1}): name another card</source>
-        <translation>{0} уже есть в этой раздаче ({1}): назовите другую карту</translation>
-    </message>
-    <message>
-        <source>The {0} card(s) asked for are typed: Enter accepts them, Backspace takes the last one back</source>
-        <translation>Все карты набраны ({0}): Enter — принять, Backspace — убрать последнюю</translation>
-    </message>
-    <message>
-        <source>{0} of {1} cards typed: type the rest, then Enter</source>
-        <translation>Набрано карт: {0} из {1}; наберите остальные и нажмите Enter</translation>
-    </message>
-    <message>
-        <source>Type the rank first (A K Q J T 9 … 2), then the suit (s h d c)</source>
-        <translation>Сначала достоинство (A K Q J T 9 … 2), затем масть (s h d c)</translation>
-    </message>
-</context>
-<context>
-    <name>DealerWindow</name>
-    <message>
-        <source>Dealer console — {0}</source>
-        <translation>Пульт дилера — {0}</translation>
-    </message>
-    <message>
-        <source>Four-colour deck</source>
-        <translation>Четырёхцветная колода</translation>
-    </message>
-    <message>
-        <source>View</source>
-        <translation>Вид</translation>
-    </message>
-    <message>
-        <source>Dealer: {0}</source>
-        <translation>Дилер: {0}</translation>
-    </message>
-    <message>
-        <source>Table</source>
-        <translation>Стол</translation>
-    </message>
-    <message>
-        <source>Re-straddle consents…</source>
-        <translation>Согласия на ре-стрэддл…</translation>
-    </message>
-    <message>
-        <source>Mississippi straddle…</source>
-        <translation>Стрэддл Миссисипи…</translation>
-    </message>
-    <message>
-        <source>Extra boards…</source>
-        <translation>Дополнительные борды…</translation>
-    </message>
-    <message>
-        <source>Table settings (floor)…</source>
-        <translation>Настройки стола (флор)…</translation>
-    </message>
-    <message>
-        <source>House settings (floor)…</source>
-        <translation>Правила заведения (флор)…</translation>
-    </message>
-    <message>
-        <source>{0}: no hand yet</source>
-        <translation>{0}: раздачи ещё нет</translation>
-    </message>
-    <message>
-        <source> — seat {0} to act</source>
-        <translation> — ходит место {0}</translation>
-    </message>
-    <message>
-        <source>Hand {0}: {1}, blinds {2}/{3} — {4}</source>
-        <translation>Раздача {0}: {1}, блайнды {2}/{3} — {4}</translation>
-    </message>
-    <message>
-        <source>A Mississippi straddle needs a floor manager&apos;s authorization.</source>
-        <translation>Стрэддл Миссисипи требует разрешения флор-менеджера.</translation>
-    </message>
-    <message>
-        <source>Table settings are the floor&apos;s.</source>
-        <translation>Настройки стола меняет флор.</translation>
-    </message>
-    <message>
-        <source>House settings are the floor&apos;s.</source>
-        <translation>Правила заведения меняет флор.</translation>
-    </message>
-    <message>
-        <source>Devices</source>
-        <translation>Устройства</translation>
-    </message>
-    <message>
-        <source>Calibrate the camera (floor)…</source>
-        <translation>Калибровка камеры (флор)…</translation>
-    </message>
-    <message>
-        <source>Teach the deck…</source>
-        <translation>Обучить колоду…</translation>
-    </message>
-</context>
-<context>
-    <name>ExtraBoardsDialog</name>
-    <message>
-        <source>Extra boards</source>
-        <translation>Дополнительные борды</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Закрыть</translation>
-    </message>
-    <message>
-        <source>{0} run(s)</source>
-        <translation>прогонов: {0}</translation>
-    </message>
-    <message>
-        <source>Extra boards are not offered now: every contender of a pot must be all-in (or all but one).</source>
-        <translation>Дополнительные борды сейчас не предлагаются: все участники банка должны быть олл-ин (или все, кроме одного).</translation>
-    </message>
-    <message>
-        <source>Main pot</source>
-        <translation>Основной банк</translation>
-    </message>
-    <message>
-        <source>Side pot {0}</source>
-        <translation>Побочный банк {0}</translation>
-    </message>
-    <message>
-        <source>{0} {1}: seats {2}; runs agreed {3}</source>
-        <translation>{0} {1}: места {2}; согласовано прогонов: {3}</translation>
-    </message>
-    <message>
-        <source>Seat {0}: {1}</source>
-        <translation>Место {0}: {1}</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>ждём ответа</translation>
-    </message>
-</context>
-<context>
-    <name>HouseSettingsDialog</name>
-    <message>
-        <source>House settings</source>
-        <translation>Правила заведения</translation>
-    </message>
-    <message>
-        <source>Floor manager: {0}. Changes apply from the next hand.</source>
-        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
-    </message>
-    <message>
-        <source>Rake, percent of the pot</source>
-        <translation>Рейк, процент от банка</translation>
-    </message>
-    <message>
-        <source>Rake cap (empty: none)</source>
-        <translation>Предел рейка (пусто: нет)</translation>
-    </message>
-    <message>
-        <source>No flop, no drop</source>
-        <translation>Нет флопа — нет рейка</translation>
-    </message>
-    <message>
-        <source>Jackpot drop</source>
-        <translation>Отчисление в джекпот</translation>
-    </message>
-    <message>
-        <source>Jackpot drop from a pot of at least</source>
-        <translation>Отчисление в джекпот с банка не меньше</translation>
-    </message>
-    <message>
-        <source>Limit: raises per round</source>
-        <translation>Лимит: рейзов за круг</translation>
-    </message>
-    <message>
-        <source>Limit: no cap heads-up</source>
-        <translation>Лимит: без ограничения рейзов один на один</translation>
-    </message>
-    <message>
-        <source>Pre-flop order under a Mississippi</source>
-        <translation>Порядок хода префлоп при Миссисипи</translation>
-    </message>
-    <message>
-        <source>Straddle or Mississippi first</source>
-        <translation>Что важнее: стрэддл или Миссисипи</translation>
-    </message>
-    <message>
-        <source>Button straddles in Limit</source>
-        <translation>Стрэддл с баттона в лимите</translation>
-    </message>
-    <message>
-        <source>Odd chip between runs to the first run</source>
-        <translation>Лишняя фишка между прогонами — первому прогону</translation>
-    </message>
-    <message>
-        <source>Most runs of a pot</source>
-        <translation>Наибольшее число прогонов банка</translation>
-    </message>
-</context>
-<context>
-    <name>MississippiDialog</name>
     <message>
         <source>Mississippi straddle</source>
-        <translation>Стрэддл Миссисипи</translation>
+        <translation>стрэддл Миссисипи</translation>
     </message>
     <message>
-        <source>Authorize Mississippi straddles at this table from now on</source>
-        <translation>Разрешить стрэддл Миссисипи за этим столом и дальше</translation>
+        <source>live post</source>
+        <translation>живой пост</translation>
     </message>
     <message>
-        <source>Close</source>
-        <translation>Закрыть</translation>
+        <source>dead post</source>
+        <translation>мёртвый пост</translation>
     </message>
     <message>
-        <source> Standing authorization on record: {0}.</source>
-        <translation> Постоянное разрешение записано: {0}.</translation>
-    </message>
-    <message>
-        <source>Authorized by floor manager {0}.</source>
-        <translation>Разрешил флор-менеджер {0}.</translation>
-    </message>
-    <message>
-        <source>Seat {0} (button) posts a Mississippi straddle of {1}</source>
-        <translation>Место {0} (баттон) ставит стрэддл Миссисипи {1}</translation>
-    </message>
-</context>
-<context>
-    <name>PotWidget</name>
-    <message>
-        <source>No hand yet: press Next hand (N)</source>
-        <translation>Раздачи ещё нет: нажмите «Следующая раздача» (N)</translation>
-    </message>
-    <message>
-        <source>Main pot</source>
-        <translation>Основной банк</translation>
-    </message>
-    <message>
-        <source>Side pot {0}</source>
-        <translation>Побочный банк {0}</translation>
-    </message>
-    <message>
-        <source>, run {0} times</source>
-        <translation>, прогонов: {0}</translation>
-    </message>
-    <message>
-        <source>{0} {1}: seats {2}</source>
-        <translation>{0} {1}: места {2}</translation>
-    </message>
-    <message>
-        <source>Pot {0}</source>
-        <translation>Банк {0}</translation>
-    </message>
-    <message>
-        <source>Total in the middle {0} (bets this round {1})</source>
-        <translation>Всего в центре {0} (ставки этого круга {1})</translation>
-    </message>
-</context>
-<context>
-    <name>RestraddleDialog</name>
-    <message>
-        <source>Straddle and re-straddle</source>
-        <translation>Стрэддл и ре-стрэддл</translation>
-    </message>
-    <message>
-        <source>Close</source>
-        <translation>Закрыть</translation>
-    </message>
-    <message>
-        <source>Yes</source>
-        <translation>Да</translation>
-    </message>
-    <message>
-        <source>No</source>
-        <translation>Нет</translation>
-    </message>
-    <message>
-        <source>Seat {0} straddles {1}</source>
-        <translation>Место {0}: стрэддл {1}</translation>
-    </message>
-    <message>
-        <source>waiting</source>
-        <translation>ждём ответа</translation>
-    </message>
-    <message>
-        <source>yes</source>
-        <translation>да</translation>
-    </message>
-    <message>
-        <source>NO</source>
-        <translation>НЕТ</translation>
-    </message>
-    <message>
-        <source>Seat {0}: {1}</source>
-        <translation>Место {0}: {1}</translation>
-    </message>
-    <message>
-        <source>No re-straddle can be asked for now.</source>
-        <translation>Ре-стрэддл сейчас невозможен.</translation>
-    </message>
-    <message>
-        <source>First the straddle (one tap).</source>
-        <translation>Сначала стрэддл (одно нажатие).</translation>
-    </message>
-    <message>
-        <source>Seat {0} asks to re-straddle {1}: every other player must say yes.</source>
-        <translation>Место {0} просит ре-стрэддл {1}: все остальные игроки должны согласиться.</translation>
-    </message>
-    <message>
-        <source>Seat {0} re-straddles {1}</source>
-        <translation>Место {0}: ре-стрэддл {1}</translation>
-    </message>
-</context>
-<context>
-    <name>SeatWidget</name>
-    <message>
-        <source>Seat {0} · {1}</source>
-        <translation>Место {0} · {1}</translation>
-    </message>
-    <message>
-        <source>bet {0}</source>
-        <translation>ставка {0}</translation>
-    </message>
-    <message>
-        <source>discarded {0}</source>
-        <translation>сброшено {0}</translation>
-    </message>
-    <message>
-        <source>DISCARD OWED</source>
-        <translation>ДОЛЖЕН СБРОСИТЬ</translation>
-    </message>
-</context>
-<context>
-    <name>ShippingStatus</name>
-    <message>
-        <source>card room: connecting…</source>
-        <translation>клуб: подключение…</translation>
-    </message>
-    <message>
-        <source>card room: in sync</source>
-        <translation>клуб: синхронизировано</translation>
-    </message>
-    <message>
-        <source>card room: behind by {0} event(s)</source>
-        <translation>клуб: отставание {0} событий</translation>
-    </message>
-    <message>
-        <source>card room: FAILING, {0} event(s) not shipped: {1}</source>
-        <translation>клуб: ОШИБКА, не отправлено событий: {0}: {1}</translation>
-    </message>
-    <message>
-        <source>Shipping to the card room is failing (the table deals on; nothing is lost): {0}</source>
-        <translation>Отправка в клуб не удаётся (стол продолжает игру, ничего не теряется): {0}</translation>
-    </message>
-    <message>
-        <source>Shipping to the card room works again: {0}</source>
-        <translation>Отправка в клуб снова работает: {0}</translation>
-    </message>
-</context>
-<context>
-    <name>SignInDialog</name>
-    <message>
-        <source>Floor sign-in</source>
-        <translation>Вход флор-менеджера</translation>
-    </message>
-    <message>
-        <source>Dealer sign-in</source>
-        <translation>Вход дилера</translation>
-    </message>
-    <message>
-        <source>Name</source>
-        <translation>Имя</translation>
-    </message>
-    <message>
-        <source>PIN or password</source>
-        <translation>PIN или пароль</translation>
-    </message>
-    <message>
-        <source>Sign in</source>
-        <translation>Войти</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>Отмена</translation>
-    </message>
-    <message>
-        <source>Type the name and the PIN or password.</source>
-        <translation>Введите имя и PIN или пароль.</translation>
-    </message>
-    <message>
-        <source>Checking…</source>
-        <translation>Проверка…</translation>
-    </message>
-    <message>
-        <source>{0} is a dealer: a floor manager must sign in for this.</source>
-        <translation>{0} — дилер: для этого должен войти флор-менеджер.</translation>
-    </message>
-</context>
-<context>
-    <name>TableSettingsDialog</name>
-    <message>
-        <source>Table settings</source>
-        <translation>Настройки стола</translation>
-    </message>
-    <message>
-        <source>Floor manager: {0}. Changes apply from the next hand.</source>
-        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
-    </message>
-    <message>
-        <source>Straddles and re-straddles allowed</source>
-        <translation>Стрэддлы и ре-стрэддлы разрешены</translation>
-    </message>
-    <message>
-        <source>Extra boards allowed</source>
-        <translation>Дополнительные борды разрешены</translation>
-    </message>
-    <message>
-        <source>Mississippi straddles authorized</source>
-        <translation>Стрэддл Миссисипи разрешён</translation>
-    </message>
-    <message>
-        <source> (by {0}, {1:%Y-%m-%d %H:%M})</source>
-        <translation> ({0}, {1:%Y-%m-%d %H:%M})</translation>
-    </message>
-</context>
-<context>
-    <name>Phase</name>
-    <message>
-        <source>posting</source>
-        <translation>блайнды</translation>
-    </message>
-    <message>
-        <source>dealing</source>
-        <translation>раздача</translation>
-    </message>
-    <message>
-        <source>betting</source>
-        <translation>торговля</translation>
-    </message>
-    <message>
-        <source>board</source>
-        <translation>борд</translation>
-    </message>
-    <message>
-        <source>showdown</source>
-        <translation>вскрытие</translation>
-    </message>
-    <message>
-        <source>complete</source>
-        <translation>завершена</translation>
-    </message>
-    <message>
-        <source>misdealt</source>
-        <translation>пересдача</translation>
-    </message>
-</context>
-<context>
-    <name>SeatStatus</name>
-    <message>
-        <source>not in hand</source>
-        <translation>не в раздаче</translation>
-    </message>
-    <message>
-        <source>FOLDED</source>
-        <translation>ПАС</translation>
-    </message>
-    <message>
-        <source>ALL-IN</source>
-        <translation>ОЛЛ-ИН</translation>
-    </message>
-    <message>
-        <source>TO ACT</source>
-        <translation>ХОДИТ</translation>
-    </message>
-</context>
-<context>
-    <name>SeatMarker</name>
-    <message>
-        <source>BUTTON</source>
-        <translation>БАТТОН</translation>
-    </message>
-    <message>
-        <source>SB</source>
-        <translation>МБ</translation>
-    </message>
-    <message>
-        <source>BB</source>
-        <translation>ББ</translation>
-    </message>
-    <message>
-        <source>STRADDLE</source>
-        <translation>СТРЭДДЛ</translation>
-    </message>
-    <message>
-        <source>RE-STRADDLE</source>
-        <translation>РЕ-СТРЭДДЛ</translation>
-    </message>
-    <message>
-        <source>MISSISSIPPI</source>
-        <translation>МИССИСИПИ</translation>
-    </message>
-    <message>
-        <source>POST</source>
-        <translation>ПОСТ</translation>
-    </message>
-</context>
-<context>
-    <name>NotificationArea</name>
-    <message>
-        <source>Refused: </source>
-        <translation>Отказано: </translation>
-    </message>
-    <message>
-        <source>Warning: </source>
-        <translation>Внимание: </translation>
-    </message>
-    <message>
-        <source>Error:</source>
-        <translation>Ошибка:</translation>
-    </message>
-</context>
-<context>
-    <name>CameraPanel</name>
-    <message>
-        <source>Board {0}, run {1}</source>
-        <translation>Борд {0}, прогон {1}</translation>
-    </message>
-    <message>
-        <source>Board {0}</source>
-        <translation>Борд {0}</translation>
-    </message>
-    <message>
-        <source>Seat {0}</source>
-        <translation>Место {0}</translation>
-    </message>
-    <message>
-        <source>Off the zones</source>
-        <translation>Вне зон</translation>
-    </message>
-    <message>
-        <source>no picture yet</source>
-        <translation>изображения пока нет</translation>
-    </message>
-    <message>
-        <source>Board from camera (dealt board cards are the cards read)</source>
-        <translation>Борд с камеры (сдаются карты, прочитанные камерой)</translation>
-    </message>
-    <message>
-        <source>No camera configured</source>
-        <translation>Камера не настроена</translation>
-    </message>
-    <message>
-        <source>{0} card(s) read</source>
-        <translation>прочитано карт: {0}</translation>
-    </message>
-    <message>
-        <source>Camera: {0}</source>
-        <translation>Камера: {0}</translation>
-    </message>
-    <message>
-        <source> · frame {0} · {1}</source>
-        <translation> · кадр {0} · {1}</translation>
-    </message>
-    <message>
-        <source>No card read</source>
-        <translation>Карты не прочитаны</translation>
-    </message>
-    <message>
-        <source>{0}, card {1}: {2}</source>
-        <translation>{0}, карта {1}: {2}</translation>
-    </message>
-    <message>
-        <source>Muck</source>
-        <translation>Сброс</translation>
-    </message>
-    <message>
-        <source>picture only</source>
-        <translation>только изображение</translation>
-    </message>
-</context>
-<context>
-    <name>CameraStatus</name>
-    <message>
-        <source>ok</source>
-        <translation>работает</translation>
-    </message>
-    <message>
-        <source>dark</source>
-        <translation>темно</translation>
-    </message>
-    <message>
-        <source>frozen</source>
-        <translation>картинка застыла</translation>
-    </message>
-    <message>
-        <source>reconnecting</source>
-        <translation>переподключение</translation>
-    </message>
-    <message>
-        <source>dropped</source>
-        <translation>отключена</translation>
-    </message>
-    <message>
-        <source>ended</source>
-        <translation>запись кончилась</translation>
-    </message>
-    <message>
-        <source>not-opened</source>
-        <translation>не открыта</translation>
-    </message>
-</context>
-<context>
-    <name>SensorPanel</name>
-    <message>
-        <source>Seat</source>
-        <translation>Место</translation>
-    </message>
-    <message>
-        <source>Player</source>
-        <translation>Игрок</translation>
-    </message>
-    <message>
-        <source>Bet zone</source>
-        <translation>Зона ставки</translation>
-    </message>
-    <message>
-        <source>In front</source>
-        <translation>Перед игроком</translation>
-    </message>
-    <message>
-        <source>To call</source>
-        <translation>Для колла</translation>
-    </message>
-    <message>
-        <source>Button: no reading</source>
-        <translation>Баттон: нет показаний</translation>
-    </message>
-    <message>
-        <source>not seen on any seat</source>
-        <translation>не виден ни на одном месте</translation>
-    </message>
-    <message>
-        <source>seat {0}</source>
-        <translation>месте {0}</translation>
-    </message>
-    <message>
-        <source>Button: the sensor sees it on {0}</source>
-        <translation>Баттон: датчик видит его на {0}</translation>
-    </message>
-    <message>
-        <source>Button: seat {0}, as the sensor sees it</source>
-        <translation>Баттон: место {0}, датчик согласен</translation>
-    </message>
-    <message>
-        <source>Button: seat {0} for the console, the sensor sees it on {1}</source>
-        <translation>Баттон: у пульта место {0}, датчик видит его на {1}</translation>
-    </message>
-    <message>
-        <source>Sensor board {0}: {1}</source>
-        <translation>Плата датчиков {0}: {1}</translation>
-    </message>
-    <message>
-        <source>no reading</source>
-        <translation>нет показаний</translation>
-    </message>
-    <message>
-        <source>matches</source>
-        <translation>совпадает</translation>
-    </message>
-    <message>
-        <source>DIFFERS</source>
-        <translation>НЕ СОВПАДАЕТ</translation>
-    </message>
-    <message>
-        <source>Seat {0}, read from chips: {1} — {2}</source>
-        <translation>Место {0}, по фишкам: {1} — {2}</translation>
-    </message>
-    <message>
-        <source>Confirm {0} (Y)</source>
-        <translation>Подтвердить: {0} (Y)</translation>
-    </message>
-    <message>
-        <source>Accept {0} (Y)</source>
-        <translation>Принять: {0} (Y)</translation>
-    </message>
-    <message>
-        <source>Bet zone: {0}</source>
-        <translation>Зона ставки: {0}</translation>
+        <source>ante</source>
+        <translation>анте</translation>
     </message>
 </context>
 <context>
@@ -922,37 +219,33 @@
     </message>
 </context>
 <context>
-    <name>ProposedAction</name>
+    <name>BoardWidget</name>
     <message>
-        <source>check</source>
-        <translation>чек</translation>
+        <source>Run {0}</source>
+        <translation>Прогон {0}</translation>
     </message>
     <message>
-        <source>call</source>
-        <translation>колл</translation>
-    </message>
-    <message>
-        <source>bet</source>
-        <translation>бет</translation>
-    </message>
-    <message>
-        <source>raise</source>
-        <translation>рейз до</translation>
-    </message>
-    <message>
-        <source>all-in</source>
-        <translation>олл-ин</translation>
+        <source>Board {0}</source>
+        <translation>Борд {0}</translation>
     </message>
 </context>
 <context>
-    <name>_PendingRow</name>
+    <name>CalibrationCorner</name>
     <message>
-        <source>{0}, card {1}: {2}</source>
-        <translation>{0}, карта {1}: {2}</translation>
+        <source>far left</source>
+        <translation>дальний левый</translation>
     </message>
     <message>
-        <source>Confirm (V)</source>
-        <translation>Подтвердить (V)</translation>
+        <source>far right</source>
+        <translation>дальний правый</translation>
+    </message>
+    <message>
+        <source>near right</source>
+        <translation>ближний правый</translation>
+    </message>
+    <message>
+        <source>near left</source>
+        <translation>ближний левый</translation>
     </message>
 </context>
 <context>
@@ -1060,6 +353,1630 @@
     <message>
         <source>Calibrating the camera is the floor&apos;s.</source>
         <translation>Калибровка камеры — дело флор-менеджера.</translation>
+    </message>
+</context>
+<context>
+    <name>CameraMode</name>
+    <message>
+        <source>taught deck</source>
+        <translation>обученная колода</translation>
+    </message>
+    <message>
+        <source>general mode (no deck taught)</source>
+        <translation>общий режим (колода не обучена)</translation>
+    </message>
+    <message>
+        <source>picture only (the table is not calibrated)</source>
+        <translation>только изображение (стол не откалиброван)</translation>
+    </message>
+</context>
+<context>
+    <name>CameraPanel</name>
+    <message>
+        <source>Board {0}, run {1}</source>
+        <translation>Борд {0}, прогон {1}</translation>
+    </message>
+    <message>
+        <source>Board {0}</source>
+        <translation>Борд {0}</translation>
+    </message>
+    <message>
+        <source>Seat {0}</source>
+        <translation>Место {0}</translation>
+    </message>
+    <message>
+        <source>Off the zones</source>
+        <translation>Вне зон</translation>
+    </message>
+    <message>
+        <source>no picture yet</source>
+        <translation>изображения пока нет</translation>
+    </message>
+    <message>
+        <source>Board from camera (dealt board cards are the cards read)</source>
+        <translation>Борд с камеры (сдаются карты, прочитанные камерой)</translation>
+    </message>
+    <message>
+        <source>No camera configured</source>
+        <translation>Камера не настроена</translation>
+    </message>
+    <message>
+        <source>{0} card(s) read</source>
+        <translation>прочитано карт: {0}</translation>
+    </message>
+    <message>
+        <source>Camera: {0}</source>
+        <translation>Камера: {0}</translation>
+    </message>
+    <message>
+        <source> · frame {0} · {1}</source>
+        <translation> · кадр {0} · {1}</translation>
+    </message>
+    <message>
+        <source>No card read</source>
+        <translation>Карты не прочитаны</translation>
+    </message>
+    <message>
+        <source>{0}, card {1}: {2}</source>
+        <translation>{0}, карта {1}: {2}</translation>
+    </message>
+    <message>
+        <source>Muck</source>
+        <translation>Сброс</translation>
+    </message>
+    <message>
+        <source>picture only</source>
+        <translation>только изображение</translation>
+    </message>
+</context>
+<context>
+    <name>CameraStatus</name>
+    <message>
+        <source>ok</source>
+        <translation>работает</translation>
+    </message>
+    <message>
+        <source>dark</source>
+        <translation>темно</translation>
+    </message>
+    <message>
+        <source>frozen</source>
+        <translation>картинка застыла</translation>
+    </message>
+    <message>
+        <source>reconnecting</source>
+        <translation>переподключение</translation>
+    </message>
+    <message>
+        <source>dropped</source>
+        <translation>отключена</translation>
+    </message>
+    <message>
+        <source>ended</source>
+        <translation>запись кончилась</translation>
+    </message>
+    <message>
+        <source>not-opened</source>
+        <translation>не открыта</translation>
+    </message>
+</context>
+<context>
+    <name>CardEntryDialog</name>
+    <message>
+        <source>Name the cards</source>
+        <translation>Назовите карты</translation>
+    </message>
+    <message>
+        <source>No camera reading: {0}</source>
+        <translation>Камера не прочла карты: {0}</translation>
+    </message>
+    <message>
+        <source>Type the rank (A K Q J T 9 … 2), then the suit (s h d c), or click the card. Backspace takes back; Enter accepts; Esc cancels.</source>
+        <translation>Наберите достоинство (A K Q J T 9 … 2), затем масть (s h d c) или нажмите на карту. Backspace — назад; Enter — принять; Esc — отмена.</translation>
+    </message>
+    <message>
+        <source>Take back [Backspace]</source>
+        <translation>Назад [Backspace]</translation>
+    </message>
+    <message>
+        <source>Accept [Enter]</source>
+        <translation>Принять [Enter]</translation>
+    </message>
+    <message>
+        <source>Cancel [Esc]</source>
+        <translation>Отмена [Esc]</translation>
+    </message>
+    <message>
+        <source>Seat {0} shows: name the {1} cards</source>
+        <translation>Место {0} открывает карты: назовите их ({1})</translation>
+    </message>
+    <message>
+        <source>The flop: name the {0} cards</source>
+        <translation>Флоп: назовите {0} карты</translation>
+    </message>
+    <message>
+        <source>The turn: name the card</source>
+        <translation>Тёрн: назовите карту</translation>
+    </message>
+    <message>
+        <source>The river: name the card</source>
+        <translation>Ривер: назовите карту</translation>
+    </message>
+    <message>
+        <source>run {0}</source>
+        <translation>прогон {0}</translation>
+    </message>
+    <message>
+        <source>board {0}</source>
+        <translation>борд {0}</translation>
+    </message>
+    <message>
+        <source>{0} is typed already: name another card</source>
+        <translation>{0} уже набрана: назовите другую карту</translation>
+    </message>
+    <message>
+        <source>{0} is already in this hand ({1}): name another card</source>
+        <translation>{0} уже есть в этой раздаче ({1}): назовите другую карту</translation>
+    </message>
+    <message>
+        <source>The {0} card(s) asked for are typed: Enter accepts them, Backspace takes the last one back</source>
+        <translation>Все карты набраны ({0}): Enter — принять, Backspace — убрать последнюю</translation>
+    </message>
+    <message>
+        <source>{0} of {1} cards typed: type the rest, then Enter</source>
+        <translation>Набрано карт: {0} из {1}; наберите остальные и нажмите Enter</translation>
+    </message>
+    <message>
+        <source>Type the rank first (A K Q J T 9 … 2), then the suit (s h d c)</source>
+        <translation>Сначала достоинство (A K Q J T 9 … 2), затем масть (s h d c)</translation>
+    </message>
+</context>
+<context>
+    <name>Counted</name>
+    <message numerus="yes">
+        <source>the {street} is %n card(s), not {n}</source>
+        <translation>
+            <numerusform>{street} — это %n карта, а не {n}</numerusform>
+            <numerusform>{street} — это %n карты, а не {n}</numerusform>
+            <numerusform>{street} — это %n карт, а не {n}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{variant} has %n board(s); there is no board {n}</source>
+        <translation>
+            <numerusform>в игре «{variant}» %n борд; борда {n} нет</numerusform>
+            <numerusform>в игре «{variant}» %n борда; борда {n} нет</numerusform>
+            <numerusform>в игре «{variant}» %n бордов; борда {n} нет</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>only %n run(s) were agreed; there is no run {n}</source>
+        <translation>
+            <numerusform>договорились только об %n прогоне; прогона {n} нет</numerusform>
+            <numerusform>договорились только о %n прогонах; прогона {n} нет</numerusform>
+            <numerusform>договорились только о %n прогонах; прогона {n} нет</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{variant} deals %n hole cards, not {n}</source>
+        <translation>
+            <numerusform>в игре «{variant}» сдают %n закрытую карту, а не {n}</numerusform>
+            <numerusform>в игре «{variant}» сдают %n закрытые карты, а не {n}</numerusform>
+            <numerusform>в игре «{variant}» сдают %n закрытых карт, а не {n}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>they hold %n cards, not {n}</source>
+        <translation>
+            <numerusform>у игрока %n карта, а не {n}</numerusform>
+            <numerusform>у игрока %n карты, а не {n}</numerusform>
+            <numerusform>у игрока %n карт, а не {n}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>between 1 and %n runs are allowed</source>
+        <translation>
+            <numerusform>разрешено от 1 до %n прогона</numerusform>
+            <numerusform>разрешено от 1 до %n прогонов</numerusform>
+            <numerusform>разрешено от 1 до %n прогонов</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>the betting is capped at %n bets this round</source>
+        <translation>
+            <numerusform>в этом круге не больше %n ставки</numerusform>
+            <numerusform>в этом круге не больше %n ставок</numerusform>
+            <numerusform>в этом круге не больше %n ставок</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>run it %n times</source>
+        <translation>
+            <numerusform>прогнать борд %n раз</numerusform>
+            <numerusform>прогнать борд %n раза</numerusform>
+            <numerusform>прогнать борд %n раз</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>DealerWindow</name>
+    <message>
+        <source>Dealer console — {0}</source>
+        <translation>Пульт дилера — {0}</translation>
+    </message>
+    <message>
+        <source>Four-colour deck</source>
+        <translation>Четырёхцветная колода</translation>
+    </message>
+    <message>
+        <source>View</source>
+        <translation>Вид</translation>
+    </message>
+    <message>
+        <source>Dealer: {0}</source>
+        <translation>Дилер: {0}</translation>
+    </message>
+    <message>
+        <source>Table</source>
+        <translation>Стол</translation>
+    </message>
+    <message>
+        <source>Re-straddle consents…</source>
+        <translation>Согласия на ре-стрэддл…</translation>
+    </message>
+    <message>
+        <source>Mississippi straddle…</source>
+        <translation>Стрэддл Миссисипи…</translation>
+    </message>
+    <message>
+        <source>Extra boards…</source>
+        <translation>Дополнительные борды…</translation>
+    </message>
+    <message>
+        <source>Table settings (floor)…</source>
+        <translation>Настройки стола (флор)…</translation>
+    </message>
+    <message>
+        <source>House settings (floor)…</source>
+        <translation>Правила заведения (флор)…</translation>
+    </message>
+    <message>
+        <source>{0}: no hand yet</source>
+        <translation>{0}: раздачи ещё нет</translation>
+    </message>
+    <message>
+        <source> — seat {0} to act</source>
+        <translation> — ходит место {0}</translation>
+    </message>
+    <message>
+        <source>Hand {0}: {1}, blinds {2}/{3} — {4}</source>
+        <translation>Раздача {0}: {1}, блайнды {2}/{3} — {4}</translation>
+    </message>
+    <message>
+        <source>Camera</source>
+        <translation>Камера</translation>
+    </message>
+    <message>
+        <source>Sensors</source>
+        <translation>Датчики</translation>
+    </message>
+    <message>
+        <source>A Mississippi straddle needs a floor manager&apos;s authorization.</source>
+        <translation>Стрэддл Миссисипи требует разрешения флор-менеджера.</translation>
+    </message>
+    <message>
+        <source>Table settings are the floor&apos;s.</source>
+        <translation>Настройки стола меняет флор.</translation>
+    </message>
+    <message>
+        <source>House settings are the floor&apos;s.</source>
+        <translation>Правила заведения меняет флор.</translation>
+    </message>
+    <message>
+        <source>Devices</source>
+        <translation>Устройства</translation>
+    </message>
+    <message>
+        <source>Calibrate the camera (floor)…</source>
+        <translation>Калибровка камеры (флор)…</translation>
+    </message>
+    <message>
+        <source>Teach the deck…</source>
+        <translation>Обучить колоду…</translation>
+    </message>
+</context>
+<context>
+    <name>ExtraBoardsDialog</name>
+    <message>
+        <source>Extra boards</source>
+        <translation>Дополнительные борды</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>{0} run(s)</source>
+        <translation>прогонов: {0}</translation>
+    </message>
+    <message>
+        <source>Extra boards are not offered now: every contender of a pot must be all-in (or all but one).</source>
+        <translation>Дополнительные борды сейчас не предлагаются: все участники банка должны быть олл-ин (или все, кроме одного).</translation>
+    </message>
+    <message>
+        <source>Main pot</source>
+        <translation>Основной банк</translation>
+    </message>
+    <message>
+        <source>Side pot {0}</source>
+        <translation>Побочный банк {0}</translation>
+    </message>
+    <message>
+        <source>{0} {1}: seats {2}; runs agreed {3}</source>
+        <translation>{0} {1}: места {2}; согласовано прогонов: {3}</translation>
+    </message>
+    <message>
+        <source>Seat {0}: {1}</source>
+        <translation>Место {0}: {1}</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>ждём ответа</translation>
+    </message>
+</context>
+<context>
+    <name>FeltWidget</name>
+    <message>
+        <source>dealer</source>
+        <translation>дилер</translation>
+    </message>
+</context>
+<context>
+    <name>Game</name>
+    <message>
+        <source>{structure} {variant}</source>
+        <translation>{variant}, {structure}</translation>
+    </message>
+</context>
+<context>
+    <name>Hand</name>
+    <message>
+        <source>Royal Flush</source>
+        <translation>роял-флеш</translation>
+    </message>
+    <message>
+        <source>Straight Flush, {rank_gen} high</source>
+        <translation>стрит-флеш до {rank_gen}</translation>
+    </message>
+    <message>
+        <source>Four {ranks_gen}</source>
+        <translation>каре {ranks_gen}</translation>
+    </message>
+    <message>
+        <source>{ranks_gen} full of {ranks_gen2}</source>
+        <translation>фулл-хаус из {ranks_gen} и {ranks_gen2}</translation>
+    </message>
+    <message>
+        <source>Flush, {rank}-{rank2} high</source>
+        <translation>флеш, старшие {rank} и {rank2}</translation>
+    </message>
+    <message>
+        <source>Straight, {rank_gen} high</source>
+        <translation>стрит до {rank_gen}</translation>
+    </message>
+    <message>
+        <source>Three {ranks_gen}</source>
+        <translation>тройка {ranks_gen}</translation>
+    </message>
+    <message>
+        <source>Two Pair, {ranks} and {ranks2}</source>
+        <translation>две пары: {ranks} и {ranks2}</translation>
+    </message>
+    <message>
+        <source>Pair of {ranks_gen}</source>
+        <translation>пара {ranks_gen}</translation>
+    </message>
+    <message>
+        <source>High card {rank}</source>
+        <translation>старшая карта: {rank}</translation>
+    </message>
+    <message>
+        <source>{cards} low</source>
+        <translation>лоу {cards}</translation>
+    </message>
+</context>
+<context>
+    <name>HouseSettingsDialog</name>
+    <message>
+        <source>House settings</source>
+        <translation>Правила заведения</translation>
+    </message>
+    <message>
+        <source>Floor manager: {0}. Changes apply from the next hand.</source>
+        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
+    </message>
+    <message>
+        <source>Rake, percent of the pot</source>
+        <translation>Рейк, процент от банка</translation>
+    </message>
+    <message>
+        <source>Rake cap (empty: none)</source>
+        <translation>Предел рейка (пусто: нет)</translation>
+    </message>
+    <message>
+        <source>No flop, no drop</source>
+        <translation>Нет флопа — нет рейка</translation>
+    </message>
+    <message>
+        <source>Jackpot drop</source>
+        <translation>Отчисление в джекпот</translation>
+    </message>
+    <message>
+        <source>Jackpot drop from a pot of at least</source>
+        <translation>Отчисление в джекпот с банка не меньше</translation>
+    </message>
+    <message>
+        <source>Limit: raises per round</source>
+        <translation>Лимит: рейзов за круг</translation>
+    </message>
+    <message>
+        <source>Limit: no cap heads-up</source>
+        <translation>Лимит: без ограничения рейзов один на один</translation>
+    </message>
+    <message>
+        <source>Pre-flop order under a Mississippi</source>
+        <translation>Порядок хода префлоп при Миссисипи</translation>
+    </message>
+    <message>
+        <source>Straddle or Mississippi first</source>
+        <translation>Что важнее: стрэддл или Миссисипи</translation>
+    </message>
+    <message>
+        <source>Button straddles in Limit</source>
+        <translation>Стрэддл с баттона в лимите</translation>
+    </message>
+    <message>
+        <source>Odd chip between runs to the first run</source>
+        <translation>Лишняя фишка между прогонами — первому прогону</translation>
+    </message>
+    <message>
+        <source>Most runs of a pot</source>
+        <translation>Наибольшее число прогонов банка</translation>
+    </message>
+</context>
+<context>
+    <name>Joiner</name>
+    <message>
+        <source> and </source>
+        <translation> и </translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
+    <name>MississippiDialog</name>
+    <message>
+        <source>Mississippi straddle</source>
+        <translation>Стрэддл Миссисипи</translation>
+    </message>
+    <message>
+        <source>Authorize Mississippi straddles at this table from now on</source>
+        <translation>Разрешить стрэддл Миссисипи за этим столом и дальше</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source> Standing authorization on record: {0}.</source>
+        <translation> Постоянное разрешение записано: {0}.</translation>
+    </message>
+    <message>
+        <source>Authorized by floor manager {0}.</source>
+        <translation>Разрешил флор-менеджер {0}.</translation>
+    </message>
+    <message>
+        <source>Seat {0} (button) posts a Mississippi straddle of {1}</source>
+        <translation>Место {0} (баттон) ставит стрэддл Миссисипи {1}</translation>
+    </message>
+</context>
+<context>
+    <name>NotificationArea</name>
+    <message>
+        <source>Refused: </source>
+        <translation>Отказано: </translation>
+    </message>
+    <message>
+        <source>Warning: </source>
+        <translation>Внимание: </translation>
+    </message>
+    <message>
+        <source>Error:</source>
+        <translation>Ошибка:</translation>
+    </message>
+</context>
+<context>
+    <name>Phase</name>
+    <message>
+        <source>posting</source>
+        <translation>блайнды</translation>
+    </message>
+    <message>
+        <source>dealing</source>
+        <translation>раздача</translation>
+    </message>
+    <message>
+        <source>betting</source>
+        <translation>торговля</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>борд</translation>
+    </message>
+    <message>
+        <source>showdown</source>
+        <translation>вскрытие</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>завершена</translation>
+    </message>
+    <message>
+        <source>misdealt</source>
+        <translation>пересдача</translation>
+    </message>
+</context>
+<context>
+    <name>Pot</name>
+    <message>
+        <source>Main pot</source>
+        <translation>Основной банк</translation>
+    </message>
+    <message>
+        <source>Side pot {n}</source>
+        <translation>Побочный банк {n}</translation>
+    </message>
+</context>
+<context>
+    <name>PotWidget</name>
+    <message>
+        <source>No hand yet: press Next hand (N)</source>
+        <translation>Раздачи ещё нет: нажмите «Следующая раздача» (N)</translation>
+    </message>
+    <message>
+        <source>Main pot</source>
+        <translation>Основной банк</translation>
+    </message>
+    <message>
+        <source>Side pot {0}</source>
+        <translation>Побочный банк {0}</translation>
+    </message>
+    <message>
+        <source>, run {0} times</source>
+        <translation>, прогонов: {0}</translation>
+    </message>
+    <message>
+        <source>{0} {1}: seats {2}</source>
+        <translation>{0} {1}: места {2}</translation>
+    </message>
+    <message>
+        <source>Pot {0}</source>
+        <translation>Банк {0}</translation>
+    </message>
+    <message>
+        <source>Total in the middle {0} (bets this round {1})</source>
+        <translation>Всего в центре {0} (ставки этого круга {1})</translation>
+    </message>
+</context>
+<context>
+    <name>ProposedAction</name>
+    <message>
+        <source>check</source>
+        <translation>чек</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>колл</translation>
+    </message>
+    <message>
+        <source>bet</source>
+        <translation>бет</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>рейз до</translation>
+    </message>
+    <message>
+        <source>all-in</source>
+        <translation>олл-ин</translation>
+    </message>
+</context>
+<context>
+    <name>Rank</name>
+    <message>
+        <source>Two</source>
+        <translation>двойка</translation>
+    </message>
+    <message>
+        <source>Three</source>
+        <translation>тройка</translation>
+    </message>
+    <message>
+        <source>Four</source>
+        <translation>четвёрка</translation>
+    </message>
+    <message>
+        <source>Five</source>
+        <translation>пятёрка</translation>
+    </message>
+    <message>
+        <source>Six</source>
+        <translation>шестёрка</translation>
+    </message>
+    <message>
+        <source>Seven</source>
+        <translation>семёрка</translation>
+    </message>
+    <message>
+        <source>Eight</source>
+        <translation>восьмёрка</translation>
+    </message>
+    <message>
+        <source>Nine</source>
+        <translation>девятка</translation>
+    </message>
+    <message>
+        <source>Ten</source>
+        <translation>десятка</translation>
+    </message>
+    <message>
+        <source>Jack</source>
+        <translation>валет</translation>
+    </message>
+    <message>
+        <source>Queen</source>
+        <translation>дама</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <translation>король</translation>
+    </message>
+    <message>
+        <source>Ace</source>
+        <translation>туз</translation>
+    </message>
+</context>
+<context>
+    <name>RankGenitive</name>
+    <message>
+        <source>Two</source>
+        <translation>двойки</translation>
+    </message>
+    <message>
+        <source>Three</source>
+        <translation>тройки</translation>
+    </message>
+    <message>
+        <source>Four</source>
+        <translation>четвёрки</translation>
+    </message>
+    <message>
+        <source>Five</source>
+        <translation>пятёрки</translation>
+    </message>
+    <message>
+        <source>Six</source>
+        <translation>шестёрки</translation>
+    </message>
+    <message>
+        <source>Seven</source>
+        <translation>семёрки</translation>
+    </message>
+    <message>
+        <source>Eight</source>
+        <translation>восьмёрки</translation>
+    </message>
+    <message>
+        <source>Nine</source>
+        <translation>девятки</translation>
+    </message>
+    <message>
+        <source>Ten</source>
+        <translation>десятки</translation>
+    </message>
+    <message>
+        <source>Jack</source>
+        <translation>валета</translation>
+    </message>
+    <message>
+        <source>Queen</source>
+        <translation>дамы</translation>
+    </message>
+    <message>
+        <source>King</source>
+        <translation>короля</translation>
+    </message>
+    <message>
+        <source>Ace</source>
+        <translation>туза</translation>
+    </message>
+</context>
+<context>
+    <name>RankPlural</name>
+    <message>
+        <source>Twos</source>
+        <translation>двойки</translation>
+    </message>
+    <message>
+        <source>Threes</source>
+        <translation>тройки</translation>
+    </message>
+    <message>
+        <source>Fours</source>
+        <translation>четвёрки</translation>
+    </message>
+    <message>
+        <source>Fives</source>
+        <translation>пятёрки</translation>
+    </message>
+    <message>
+        <source>Sixes</source>
+        <translation>шестёрки</translation>
+    </message>
+    <message>
+        <source>Sevens</source>
+        <translation>семёрки</translation>
+    </message>
+    <message>
+        <source>Eights</source>
+        <translation>восьмёрки</translation>
+    </message>
+    <message>
+        <source>Nines</source>
+        <translation>девятки</translation>
+    </message>
+    <message>
+        <source>Tens</source>
+        <translation>десятки</translation>
+    </message>
+    <message>
+        <source>Jacks</source>
+        <translation>валеты</translation>
+    </message>
+    <message>
+        <source>Queens</source>
+        <translation>дамы</translation>
+    </message>
+    <message>
+        <source>Kings</source>
+        <translation>короли</translation>
+    </message>
+    <message>
+        <source>Aces</source>
+        <translation>тузы</translation>
+    </message>
+</context>
+<context>
+    <name>RankPluralGenitive</name>
+    <message>
+        <source>Twos</source>
+        <translation>двоек</translation>
+    </message>
+    <message>
+        <source>Threes</source>
+        <translation>троек</translation>
+    </message>
+    <message>
+        <source>Fours</source>
+        <translation>четвёрок</translation>
+    </message>
+    <message>
+        <source>Fives</source>
+        <translation>пятёрок</translation>
+    </message>
+    <message>
+        <source>Sixes</source>
+        <translation>шестёрок</translation>
+    </message>
+    <message>
+        <source>Sevens</source>
+        <translation>семёрок</translation>
+    </message>
+    <message>
+        <source>Eights</source>
+        <translation>восьмёрок</translation>
+    </message>
+    <message>
+        <source>Nines</source>
+        <translation>девяток</translation>
+    </message>
+    <message>
+        <source>Tens</source>
+        <translation>десяток</translation>
+    </message>
+    <message>
+        <source>Jacks</source>
+        <translation>валетов</translation>
+    </message>
+    <message>
+        <source>Queens</source>
+        <translation>дам</translation>
+    </message>
+    <message>
+        <source>Kings</source>
+        <translation>королей</translation>
+    </message>
+    <message>
+        <source>Aces</source>
+        <translation>тузов</translation>
+    </message>
+</context>
+<context>
+    <name>Reason</name>
+    <message>
+        <source>the hand was declared a misdeal</source>
+        <translation>раздача объявлена мисдилом</translation>
+    </message>
+    <message>
+        <source>the hand is over</source>
+        <translation>раздача окончена</translation>
+    </message>
+    <message>
+        <source>they are not dealt in this hand</source>
+        <translation>игрок не участвует в этой раздаче</translation>
+    </message>
+    <message>
+        <source>the first card has been dealt (omaha-club-rules.txt, STRADDLE/RESTRADDLE 2)</source>
+        <translation>первая карта уже сдана (правила клуба, стрэддл и ре-стрэддл, п. 2)</translation>
+    </message>
+    <message>
+        <source>the amount {amount} must be positive</source>
+        <translation>сумма {amount} должна быть больше нуля</translation>
+    </message>
+    <message>
+        <source>they have only {amount}</source>
+        <translation>у игрока только {amount}</translation>
+    </message>
+    <message>
+        <source>antes are posted before the blinds</source>
+        <translation>анте ставят до блайндов</translation>
+    </message>
+    <message>
+        <source>they have already posted their ante</source>
+        <translation>игрок уже поставил анте</translation>
+    </message>
+    <message>
+        <source>they have already posted it</source>
+        <translation>игрок уже поставил эту ставку</translation>
+    </message>
+    <message>
+        <source>seat {seat} has already posted it</source>
+        <translation>место {seat} уже поставило эту ставку</translation>
+    </message>
+    <message>
+        <source>the small blind is seat {seat}</source>
+        <translation>малый блайнд ставит место {seat}</translation>
+    </message>
+    <message>
+        <source>the small blind is {amount}</source>
+        <translation>малый блайнд — {amount}</translation>
+    </message>
+    <message>
+        <source>the big blind is seat {seat}</source>
+        <translation>большой блайнд ставит место {seat}</translation>
+    </message>
+    <message>
+        <source>the big blind is {amount}</source>
+        <translation>большой блайнд — {amount}</translation>
+    </message>
+    <message>
+        <source>they are in the blinds already</source>
+        <translation>игрок уже на блайндах</translation>
+    </message>
+    <message>
+        <source>a live post is the big blind, {amount}</source>
+        <translation>живой пост равен большому блайнду: {amount}</translation>
+    </message>
+    <message>
+        <source>a dead post is at most the small blind, {amount}</source>
+        <translation>мёртвый пост не больше малого блайнда: {amount}</translation>
+    </message>
+    <message>
+        <source>the big blind has not been posted</source>
+        <translation>большой блайнд не поставлен</translation>
+    </message>
+    <message>
+        <source>the small blind has not been posted</source>
+        <translation>малый блайнд не поставлен</translation>
+    </message>
+    <message>
+        <source>only the button may (omaha-club-rules.txt, MISSISSIPPI)</source>
+        <translation>только игроку на баттоне (правила клуба, Миссисипи)</translation>
+    </message>
+    <message>
+        <source>the button is in the blinds</source>
+        <translation>баттон на блайндах</translation>
+    </message>
+    <message>
+        <source>the table has no manager&apos;s authorization for Mississippi straddles on record</source>
+        <translation>у стола нет записанного разрешения менеджера зала на стрэддл Миссисипи</translation>
+    </message>
+    <message>
+        <source>button straddles are not allowed in limit at this table</source>
+        <translation>за этим столом в лимите стрэддл с баттона запрещён</translation>
+    </message>
+    <message>
+        <source>a straddle is posted and the straddle has precedence</source>
+        <translation>стрэддл уже поставлен и имеет приоритет</translation>
+    </message>
+    <message>
+        <source>the straddle has been re-straddled</source>
+        <translation>на стрэддл уже поставлен ре-стрэддл</translation>
+    </message>
+    <message>
+        <source>it must be exactly twice the big blind, {amount}</source>
+        <translation>ставка должна быть ровно вдвое больше большого блайнда: {amount}</translation>
+    </message>
+    <message>
+        <source>straddles are not allowed at this table</source>
+        <translation>за этим столом стрэддлы запрещены</translation>
+    </message>
+    <message>
+        <source>a Mississippi straddle is posted and it has precedence</source>
+        <translation>стрэддл Миссисипи уже поставлен и имеет приоритет</translation>
+    </message>
+    <message>
+        <source>there is no straddle to re-straddle</source>
+        <translation>нет стрэддла для ре-стрэддла</translation>
+    </message>
+    <message>
+        <source>seat {seat} said no (omaha-club-rules.txt, STRADDLE/RESTRADDLE)</source>
+        <translation>место {seat} отказалось (правила клуба, стрэддл и ре-стрэддл)</translation>
+    </message>
+    <message>
+        <source>every player must agree; waiting for seat(s) {seats}</source>
+        <translation>нужно согласие всех игроков; ждём места: {seats}</translation>
+    </message>
+    <message>
+        <source>only the player facing the {blind} (seat {seat}) may</source>
+        <translation>только игрок, следующий за ставкой «{blind}» (место {seat})</translation>
+    </message>
+    <message>
+        <source>never from the blinds (heads-up small blind only with the manager&apos;s authorization)</source>
+        <translation>не с блайндов (малый блайнд один на один — только с разрешения менеджера зала)</translation>
+    </message>
+    <message>
+        <source>it must be exactly twice the {blind}, {amount}</source>
+        <translation>ставка должна быть ровно вдвое больше, чем «{blind}»: {amount}</translation>
+    </message>
+    <message>
+        <source>there is no straddle awaiting a re-straddle</source>
+        <translation>нет стрэддла, ждущего ре-стрэддла</translation>
+    </message>
+    <message>
+        <source>the re-straddle is already posted</source>
+        <translation>ре-стрэддл уже поставлен</translation>
+    </message>
+    <message>
+        <source>the deal is over</source>
+        <translation>сдача окончена</translation>
+    </message>
+    <message>
+        <source>seat {seat} has not posted the {blind}</source>
+        <translation>место {seat} не поставило {blind}</translation>
+    </message>
+    <message>
+        <source>they already have their cards</source>
+        <translation>у игрока уже есть карты</translation>
+    </message>
+    <message>
+        <source>the deal goes in order; seat {seat} is next</source>
+        <translation>сдают по порядку; следующее — место {seat}</translation>
+    </message>
+    <message>
+        <source>the deck is empty</source>
+        <translation>колода пуста</translation>
+    </message>
+    <message>
+        <source>the hole cards are not all dealt</source>
+        <translation>сданы не все закрытые карты</translation>
+    </message>
+    <message>
+        <source>seat {seat} is still to act on the {street}</source>
+        <translation>ещё ходит место {seat} ({street})</translation>
+    </message>
+    <message>
+        <source>seat {seat} still owes a discard (oklahoma-rules.txt: no next street while a discard is owed)</source>
+        <translation>место {seat} ещё не сбросило карту (правила оклахомы: пока сброс не сделан, следующей улицы нет)</translation>
+    </message>
+    <message>
+        <source>board {n} of run {n2} is complete</source>
+        <translation>борд {n} прогона {n2} уже полон</translation>
+    </message>
+    <message>
+        <source>board {n} already has the {street}; the other board is next</source>
+        <translation>на борде {n} уже есть {street}; теперь другой борд</translation>
+    </message>
+    <message>
+        <source>there are not enough cards left in the deck</source>
+        <translation>в колоде не хватает карт</translation>
+    </message>
+    <message>
+        <source>there is no betting now</source>
+        <translation>сейчас нет торговли</translation>
+    </message>
+    <message>
+        <source>they have folded</source>
+        <translation>игрок сбросил карты</translation>
+    </message>
+    <message>
+        <source>it is seat {seat}&apos;s turn</source>
+        <translation>сейчас ход места {seat}</translation>
+    </message>
+    <message>
+        <source>they must discard first (oklahoma-rules.txt: discard, then bet)</source>
+        <translation>сначала нужно сбросить карту (правила оклахомы: сброс, затем ставка)</translation>
+    </message>
+    <message>
+        <source>they discarded this round (oklahoma-rules.txt: no fold in the same action as a discard)</source>
+        <translation>игрок уже сбросил карту в этом круге (правила оклахомы: сброс и фолд не делают одним действием)</translation>
+    </message>
+    <message>
+        <source>there is a bet of {amount} to call</source>
+        <translation>есть ставка {amount}, её нужно уравнять</translation>
+    </message>
+    <message>
+        <source>there is no bet to call; check instead</source>
+        <translation>нет ставки для колла; сделайте чек</translation>
+    </message>
+    <message>
+        <source>there is a bet of {amount}; raise instead</source>
+        <translation>уже есть ставка {amount}; сделайте рейз</translation>
+    </message>
+    <message>
+        <source>there is no bet to raise; bet instead</source>
+        <translation>нет ставки для рейза; сделайте бет</translation>
+    </message>
+    <message>
+        <source>they do not have chips to raise</source>
+        <translation>у игрока нет фишек на рейз</translation>
+    </message>
+    <message>
+        <source>nobody left can call a raise</source>
+        <translation>никто не сможет уравнять рейз</translation>
+    </message>
+    <message>
+        <source>the all-in for less than a full raise did not reopen the betting</source>
+        <translation>олл-ин меньше полного рейза не открыл торговлю заново</translation>
+    </message>
+    <message>
+        <source>they have only {amount} behind ({amount2} in all)</source>
+        <translation>у игрока осталось только {amount} (всего {amount2})</translation>
+    </message>
+    <message>
+        <source>the limit is {amount}</source>
+        <translation>лимит — {amount}</translation>
+    </message>
+    <message>
+        <source>the pot limit is {amount}</source>
+        <translation>пот-лимит — {amount}</translation>
+    </message>
+    <message>
+        <source>the most is {amount}</source>
+        <translation>максимум — {amount}</translation>
+    </message>
+    <message>
+        <source>the minimum is {amount}</source>
+        <translation>минимум — {amount}</translation>
+    </message>
+    <message>
+        <source>{amount} is over the {structure} maximum of {amount2}</source>
+        <translation>{amount} больше максимума ({structure}): {amount2}</translation>
+    </message>
+    <message>
+        <source>{variant} has no discards</source>
+        <translation>в игре «{variant}» нет сброса</translation>
+    </message>
+    <message>
+        <source>they have already discarded on the {street}</source>
+        <translation>игрок уже сбросил карту ({street})</translation>
+    </message>
+    <message>
+        <source>there is no discard on the {street}; discards come on the flop and turn rounds</source>
+        <translation>сейчас ({street}) сброса нет; сбрасывают на флопе и тёрне</translation>
+    </message>
+    <message>
+        <source>it is seat {seat}&apos;s turn; a discard is part of the player&apos;s own action</source>
+        <translation>сейчас ход места {seat}; сброс — часть собственного хода игрока</translation>
+    </message>
+    <message>
+        <source>extra boards are not allowed at this table</source>
+        <translation>за этим столом дополнительные борды запрещены</translation>
+    </message>
+    <message>
+        <source>extra boards are offered only after the last discard (Oklahoma)</source>
+        <translation>дополнительные борды предлагают только после последнего сброса (оклахома)</translation>
+    </message>
+    <message>
+        <source>extra boards are chosen only when the betting is over and the board is not complete</source>
+        <translation>дополнительные борды выбирают, когда торговля окончена, а борд ещё не полон</translation>
+    </message>
+    <message>
+        <source>their hand is already tabled</source>
+        <translation>карты игрока уже открыты</translation>
+    </message>
+    <message>
+        <source>they have mucked</source>
+        <translation>игрок сбросил карты в мак</translation>
+    </message>
+    <message>
+        <source>hands are shown once the betting is over</source>
+        <translation>карты открывают после окончания торговли</translation>
+    </message>
+    <message>
+        <source>they still have an Oklahoma discard to make</source>
+        <translation>игрок ещё должен сбросить карту (оклахома)</translation>
+    </message>
+    <message>
+        <source>mucking is for the showdown; fold instead</source>
+        <translation>мак — только на шоудауне; сделайте фолд</translation>
+    </message>
+    <message>
+        <source>their hand is already out</source>
+        <translation>рука игрока уже вне игры</translation>
+    </message>
+    <message>
+        <source>their hand is tabled; cards speak</source>
+        <translation>карты открыты и говорят сами за себя</translation>
+    </message>
+    <message>
+        <source>theirs is the last live hand</source>
+        <translation>это последняя живая рука</translation>
+    </message>
+    <message>
+        <source>there has been substantial action (TDA: two actions, one with chips, or three)</source>
+        <translation>уже было существенное действие (по правилам турнирных директоров: два действия, одно из них с фишками, или три)</translation>
+    </message>
+</context>
+<context>
+    <name>RestraddleDialog</name>
+    <message>
+        <source>Straddle and re-straddle</source>
+        <translation>Стрэддл и ре-стрэддл</translation>
+    </message>
+    <message>
+        <source>Close</source>
+        <translation>Закрыть</translation>
+    </message>
+    <message>
+        <source>Yes</source>
+        <translation>Да</translation>
+    </message>
+    <message>
+        <source>No</source>
+        <translation>Нет</translation>
+    </message>
+    <message>
+        <source>Seat {0} straddles {1}</source>
+        <translation>Место {0}: стрэддл {1}</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>ждём ответа</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>NO</source>
+        <translation>НЕТ</translation>
+    </message>
+    <message>
+        <source>Seat {0}: {1}</source>
+        <translation>Место {0}: {1}</translation>
+    </message>
+    <message>
+        <source>No re-straddle can be asked for now.</source>
+        <translation>Ре-стрэддл сейчас невозможен.</translation>
+    </message>
+    <message>
+        <source>First the straddle (one tap).</source>
+        <translation>Сначала стрэддл (одно нажатие).</translation>
+    </message>
+    <message>
+        <source>Seat {0} asks to re-straddle {1}: every other player must say yes.</source>
+        <translation>Место {0} просит ре-стрэддл {1}: все остальные игроки должны согласиться.</translation>
+    </message>
+    <message>
+        <source>Seat {0} re-straddles {1}</source>
+        <translation>Место {0}: ре-стрэддл {1}</translation>
+    </message>
+</context>
+<context>
+    <name>SeatMarker</name>
+    <message>
+        <source>BUTTON</source>
+        <translation>БАТТОН</translation>
+    </message>
+    <message>
+        <source>SB</source>
+        <translation>МБ</translation>
+    </message>
+    <message>
+        <source>BB</source>
+        <translation>ББ</translation>
+    </message>
+    <message>
+        <source>STRADDLE</source>
+        <translation>СТРЭДДЛ</translation>
+    </message>
+    <message>
+        <source>RE-STRADDLE</source>
+        <translation>РЕ-СТРЭДДЛ</translation>
+    </message>
+    <message>
+        <source>MISSISSIPPI</source>
+        <translation>МИССИСИПИ</translation>
+    </message>
+    <message>
+        <source>POST</source>
+        <translation>ПОСТ</translation>
+    </message>
+</context>
+<context>
+    <name>SeatStatus</name>
+    <message>
+        <source>not in hand</source>
+        <translation>не в раздаче</translation>
+    </message>
+    <message>
+        <source>FOLDED</source>
+        <translation>ПАС</translation>
+    </message>
+    <message>
+        <source>ALL-IN</source>
+        <translation>ОЛЛ-ИН</translation>
+    </message>
+    <message>
+        <source>TO ACT</source>
+        <translation>ХОДИТ</translation>
+    </message>
+</context>
+<context>
+    <name>SeatWidget</name>
+    <message>
+        <source>Seat {0}
+empty</source>
+        <translation>Место {0}
+свободно</translation>
+    </message>
+    <message>
+        <source>Seat {0} · {1}</source>
+        <translation>Место {0} · {1}</translation>
+    </message>
+    <message>
+        <source>bet {0}</source>
+        <translation>ставка {0}</translation>
+    </message>
+    <message>
+        <source>discarded {0}</source>
+        <translation>сброшено {0}</translation>
+    </message>
+    <message>
+        <source>DISCARD OWED</source>
+        <translation>ДОЛЖЕН СБРОСИТЬ</translation>
+    </message>
+</context>
+<context>
+    <name>SensorPanel</name>
+    <message>
+        <source>Seat</source>
+        <translation>Место</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Игрок</translation>
+    </message>
+    <message>
+        <source>Bet zone</source>
+        <translation>Зона ставки</translation>
+    </message>
+    <message>
+        <source>In front</source>
+        <translation>Перед игроком</translation>
+    </message>
+    <message>
+        <source>To call</source>
+        <translation>Для колла</translation>
+    </message>
+    <message>
+        <source>Button: no reading</source>
+        <translation>Баттон: нет показаний</translation>
+    </message>
+    <message>
+        <source>not seen on any seat</source>
+        <translation>не виден ни на одном месте</translation>
+    </message>
+    <message>
+        <source>seat {0}</source>
+        <translation>месте {0}</translation>
+    </message>
+    <message>
+        <source>Button: the sensor sees it on {0}</source>
+        <translation>Баттон: датчик видит его на {0}</translation>
+    </message>
+    <message>
+        <source>Button: seat {0}, as the sensor sees it</source>
+        <translation>Баттон: место {0}, датчик согласен</translation>
+    </message>
+    <message>
+        <source>Button: seat {0} for the console, the sensor sees it on {1}</source>
+        <translation>Баттон: у пульта место {0}, датчик видит его на {1}</translation>
+    </message>
+    <message>
+        <source>Sensor board {0}: {1}</source>
+        <translation>Плата датчиков {0}: {1}</translation>
+    </message>
+    <message>
+        <source>no reading</source>
+        <translation>нет показаний</translation>
+    </message>
+    <message>
+        <source>matches</source>
+        <translation>совпадает</translation>
+    </message>
+    <message>
+        <source>DIFFERS</source>
+        <translation>НЕ СОВПАДАЕТ</translation>
+    </message>
+    <message>
+        <source>Seat {0}, read from chips: {1} — {2}</source>
+        <translation>Место {0}, по фишкам: {1} — {2}</translation>
+    </message>
+    <message>
+        <source>Confirm {0} (Y)</source>
+        <translation>Подтвердить: {0} (Y)</translation>
+    </message>
+    <message>
+        <source>Accept {0} (Y)</source>
+        <translation>Принять: {0} (Y)</translation>
+    </message>
+    <message>
+        <source>Bet zone: {0}</source>
+        <translation>Зона ставки: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Sentence</name>
+    <message>
+        <source>{who} cannot {verb}: {why}</source>
+        <translation>{who}: нельзя {verb} — {why}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} all-in for {amount}: reopens the betting</source>
+        <translation>Место {seat} — олл-ин на {amount}: торговля открыта заново</translation>
+    </message>
+    <message>
+        <source>Seat {seat} all-in for {amount}: is less than a full raise and does not reopen the betting</source>
+        <translation>Место {seat} — олл-ин на {amount}: меньше полного рейза, торговля заново не открыта</translation>
+    </message>
+    <message>
+        <source>Seat {seat} gets back {amount} uncalled</source>
+        <translation>Месту {seat} возвращается неуравненная ставка {amount}</translation>
+    </message>
+    <message>
+        <source>{pot} ({where}): {amount} to {winners} with {hand}</source>
+        <translation>{pot} ({where}): {amount} — {winners}, {hand}</translation>
+    </message>
+    <message>
+        <source>{pot} ({where}): {amount} to {winners}</source>
+        <translation>{pot} ({where}): {amount} — {winners}</translation>
+    </message>
+    <message>
+        <source>{pot}: {amount} to {winners} with {hand}</source>
+        <translation>{pot}: {amount} — {winners}, {hand}</translation>
+    </message>
+    <message>
+        <source>{pot}: {amount} to {winners}</source>
+        <translation>{pot}: {amount} — {winners}</translation>
+    </message>
+    <message>
+        <source>Rake {amount}, jackpot drop {amount2}</source>
+        <translation>Рейк {amount}, отчисление в джекпот {amount2}</translation>
+    </message>
+    <message>
+        <source>Misdeal: the hand is void and every chip goes back; the button does not move</source>
+        <translation>Мисдил: раздача отменена, все фишки возвращаются; баттон остаётся на месте</translation>
+    </message>
+    <message>
+        <source>Not recorded, so nothing changed: {text}</source>
+        <translation>Не записано, поэтому ничего не изменилось: {text}</translation>
+    </message>
+    <message>
+        <source>Not recorded: {text}. What was recorded before it stands; repeat the step</source>
+        <translation>Не записано: {text}. Записанное раньше остаётся; повторите шаг</translation>
+    </message>
+    <message>
+        <source>Nothing to undo: the hand has no events</source>
+        <translation>Отменять нечего: в раздаче нет событий</translation>
+    </message>
+    <message>
+        <source>Only the latest event (#{n}) can be undone, not #{n2}</source>
+        <translation>Отменить можно только последнее событие (№{n}), а не №{n2}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} cannot show: their cards were not seen; name them</source>
+        <translation>Место {seat}: нельзя открыть карты — их не видели; назовите их</translation>
+    </message>
+    <message>
+        <source>Seat {seat} cannot discard {card}: they do not hold it</source>
+        <translation>Место {seat}: нельзя сбросить {card} — у игрока нет этой карты</translation>
+    </message>
+    <message>
+        <source>Seat {seat} cannot discard {card}: they were not dealt it</source>
+        <translation>Место {seat}: нельзя сбросить {card} — эту карту игроку не сдавали</translation>
+    </message>
+    <message>
+        <source>Seat {seat} cannot show {cards}: they were dealt {card}</source>
+        <translation>Место {seat}: нельзя открыть {cards} — игроку сдали {card}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} cannot show {cards}: a card appears twice</source>
+        <translation>Место {seat}: нельзя открыть {cards} — карта повторяется</translation>
+    </message>
+    <message>
+        <source>Seat {seat} cannot show {cards}: they were not dealt {card}</source>
+        <translation>Место {seat}: нельзя открыть {cards} — игроку не сдавали {card}</translation>
+    </message>
+    <message>
+        <source>No hand is in progress</source>
+        <translation>Раздача не идёт</translation>
+    </message>
+    <message>
+        <source>Hand {n} is in progress; the next hand is planned when it is over</source>
+        <translation>Идёт раздача {n}; следующая планируется после её окончания</translation>
+    </message>
+</context>
+<context>
+    <name>ShippingStatus</name>
+    <message>
+        <source>card room: connecting…</source>
+        <translation>клуб: подключение…</translation>
+    </message>
+    <message>
+        <source>card room: in sync</source>
+        <translation>клуб: синхронизировано</translation>
+    </message>
+    <message>
+        <source>card room: behind by {0} event(s)</source>
+        <translation>клуб: отставание {0} событий</translation>
+    </message>
+    <message>
+        <source>card room: FAILING, {0} event(s) not shipped: {1}</source>
+        <translation>клуб: ОШИБКА, не отправлено событий: {0}: {1}</translation>
+    </message>
+    <message>
+        <source>Shipping to the card room is failing (the table deals on; nothing is lost): {0}</source>
+        <translation>Отправка в клуб не удаётся (стол продолжает игру, ничего не теряется): {0}</translation>
+    </message>
+    <message>
+        <source>Shipping to the card room works again: {0}</source>
+        <translation>Отправка в клуб снова работает: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SignInDialog</name>
+    <message>
+        <source>Floor sign-in</source>
+        <translation>Вход флор-менеджера</translation>
+    </message>
+    <message>
+        <source>Dealer sign-in</source>
+        <translation>Вход дилера</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Имя</translation>
+    </message>
+    <message>
+        <source>PIN or password</source>
+        <translation>PIN или пароль</translation>
+    </message>
+    <message>
+        <source>Sign in</source>
+        <translation>Войти</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>Type the name and the PIN or password.</source>
+        <translation>Введите имя и PIN или пароль.</translation>
+    </message>
+    <message>
+        <source>Checking…</source>
+        <translation>Проверка…</translation>
+    </message>
+    <message>
+        <source>{0} is a dealer: a floor manager must sign in for this.</source>
+        <translation>{0} — дилер: для этого должен войти флор-менеджер.</translation>
+    </message>
+</context>
+<context>
+    <name>Street</name>
+    <message>
+        <source>pre-flop</source>
+        <translation>префлоп</translation>
+    </message>
+    <message>
+        <source>flop</source>
+        <translation>флоп</translation>
+    </message>
+    <message>
+        <source>turn</source>
+        <translation>тёрн</translation>
+    </message>
+    <message>
+        <source>river</source>
+        <translation>ривер</translation>
+    </message>
+</context>
+<context>
+    <name>Structure</name>
+    <message>
+        <source>Limit</source>
+        <translation>лимит</translation>
+    </message>
+    <message>
+        <source>Pot-limit</source>
+        <translation>пот-лимит</translation>
+    </message>
+    <message>
+        <source>No-limit</source>
+        <translation>безлимит</translation>
+    </message>
+    <message>
+        <source>limit</source>
+        <translation>лимит</translation>
+    </message>
+    <message>
+        <source>pot-limit</source>
+        <translation>пот-лимит</translation>
+    </message>
+    <message>
+        <source>no-limit</source>
+        <translation>безлимит</translation>
+    </message>
+</context>
+<context>
+    <name>TableSettingsDialog</name>
+    <message>
+        <source>Table settings</source>
+        <translation>Настройки стола</translation>
+    </message>
+    <message>
+        <source>Floor manager: {0}. Changes apply from the next hand.</source>
+        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
+    </message>
+    <message>
+        <source>Straddles and re-straddles allowed</source>
+        <translation>Стрэддлы и ре-стрэддлы разрешены</translation>
+    </message>
+    <message>
+        <source>Extra boards allowed</source>
+        <translation>Дополнительные борды разрешены</translation>
+    </message>
+    <message>
+        <source>Mississippi straddles authorized</source>
+        <translation>Стрэддл Миссисипи разрешён</translation>
+    </message>
+    <message>
+        <source> (by {0}, {1:%Y-%m-%d %H:%M})</source>
+        <translation> ({0}, {1:%Y-%m-%d %H:%M})</translation>
     </message>
 </context>
 <context>
@@ -1190,37 +2107,177 @@
     </message>
 </context>
 <context>
-    <name>CameraMode</name>
+    <name>Variant</name>
     <message>
-        <source>taught deck</source>
-        <translation>обученная колода</translation>
+        <source>Omaha</source>
+        <translation>Омаха</translation>
     </message>
     <message>
-        <source>general mode (no deck taught)</source>
-        <translation>общий режим (колода не обучена)</translation>
+        <source>Omaha Hi-Lo 8-or-better</source>
+        <translation>Омаха хай-лоу (восемь или ниже)</translation>
     </message>
     <message>
-        <source>picture only (the table is not calibrated)</source>
-        <translation>только изображение (стол не откалиброван)</translation>
+        <source>Five-card Omaha</source>
+        <translation>Пятикарточная Омаха</translation>
+    </message>
+    <message>
+        <source>Five-card Omaha Hi-Lo</source>
+        <translation>Пятикарточная Омаха хай-лоу</translation>
+    </message>
+    <message>
+        <source>Six-card Omaha</source>
+        <translation>Шестикарточная Омаха</translation>
+    </message>
+    <message>
+        <source>Six-card Omaha Hi-Lo</source>
+        <translation>Шестикарточная Омаха хай-лоу</translation>
+    </message>
+    <message>
+        <source>Double-board Omaha</source>
+        <translation>Омаха на двух бордах</translation>
+    </message>
+    <message>
+        <source>Double-board Omaha Hi-Lo</source>
+        <translation>Омаха хай-лоу на двух бордах</translation>
+    </message>
+    <message>
+        <source>Five-card Double-board Omaha</source>
+        <translation>Пятикарточная Омаха на двух бордах</translation>
+    </message>
+    <message>
+        <source>Six-card Double-board Omaha</source>
+        <translation>Шестикарточная Омаха на двух бордах</translation>
+    </message>
+    <message>
+        <source>Six-card Double-board Omaha Hi-Lo</source>
+        <translation>Шестикарточная Омаха хай-лоу на двух бордах</translation>
+    </message>
+    <message>
+        <source>Oklahoma</source>
+        <translation>Оклахома</translation>
     </message>
 </context>
 <context>
-    <name>CalibrationCorner</name>
+    <name>Verb</name>
     <message>
-        <source>far left</source>
-        <translation>дальний левый</translation>
+        <source>fold</source>
+        <translation>сделать фолд</translation>
     </message>
     <message>
-        <source>far right</source>
-        <translation>дальний правый</translation>
+        <source>check</source>
+        <translation>сделать чек</translation>
     </message>
     <message>
-        <source>near right</source>
-        <translation>ближний правый</translation>
+        <source>call</source>
+        <translation>сделать колл</translation>
     </message>
     <message>
-        <source>near left</source>
-        <translation>ближний левый</translation>
+        <source>bet</source>
+        <translation>сделать бет</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>сделать рейз</translation>
+    </message>
+    <message>
+        <source>bet to {amount}</source>
+        <translation>сделать бет {amount}</translation>
+    </message>
+    <message>
+        <source>raise to {amount}</source>
+        <translation>сделать рейз до {amount}</translation>
+    </message>
+    <message>
+        <source>go all-in</source>
+        <translation>пойти олл-ин</translation>
+    </message>
+    <message>
+        <source>discard</source>
+        <translation>сбросить карту</translation>
+    </message>
+    <message>
+        <source>post a {blind}</source>
+        <translation>поставить {blind}</translation>
+    </message>
+    <message>
+        <source>answer a re-straddle</source>
+        <translation>ответить на ре-стрэддл</translation>
+    </message>
+    <message>
+        <source>be dealt cards</source>
+        <translation>получить карты</translation>
+    </message>
+    <message>
+        <source>burn a card</source>
+        <translation>сжечь карту</translation>
+    </message>
+    <message>
+        <source>deal the board</source>
+        <translation>сдать борд</translation>
+    </message>
+    <message>
+        <source>choose runs</source>
+        <translation>выбрать число прогонов</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation>открыть карты</translation>
+    </message>
+    <message>
+        <source>muck</source>
+        <translation>сбросить карты в мак</translation>
+    </message>
+    <message>
+        <source>declare a misdeal</source>
+        <translation>объявить мисдил</translation>
+    </message>
+</context>
+<context>
+    <name>Where</name>
+    <message>
+        <source>run {n}</source>
+        <translation>прогон {n}</translation>
+    </message>
+    <message>
+        <source>board {n}</source>
+        <translation>борд {n}</translation>
+    </message>
+    <message>
+        <source>high</source>
+        <translation>хай</translation>
+    </message>
+    <message>
+        <source>low</source>
+        <translation>лоу</translation>
+    </message>
+</context>
+<context>
+    <name>Who</name>
+    <message>
+        <source>Seat {seat}</source>
+        <translation>Место {seat}</translation>
+    </message>
+    <message>
+        <source>The dealer</source>
+        <translation>Дилер</translation>
+    </message>
+</context>
+<context>
+    <name>Winner</name>
+    <message>
+        <source>seat {seat} ({amount})</source>
+        <translation>место {seat} ({amount})</translation>
+    </message>
+</context>
+<context>
+    <name>_PendingRow</name>
+    <message>
+        <source>{0}, card {1}: {2}</source>
+        <translation>{0}, карта {1}: {2}</translation>
+    </message>
+    <message>
+        <source>Confirm (V)</source>
+        <translation>Подтвердить (V)</translation>
     </message>
 </context>
 </TS>
