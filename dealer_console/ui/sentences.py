@@ -19,8 +19,15 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QObject
+from PySide6.QtCore import QCoreApplication, QObject
+
+if TYPE_CHECKING:  # PySide6's stub types the marker's result as object; it returns the text
+
+    def QT_TRANSLATE_NOOP(context: str, text: str) -> str: ...
+else:
+    from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 __all__ = ["Counted", "TEMPLATES", "WORDS", "game_name", "translate_sentence"]
 

@@ -9,8 +9,15 @@ buttons come from Qt's ``qtbase_ru.qm`` when it is installed.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication, QLibraryInfo, QLocale, QTranslator
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
+
+if TYPE_CHECKING:  # PySide6's stub types the marker's result as object; it returns the text
+
+    def QT_TRANSLATE_NOOP(context: str, text: str) -> str: ...
+else:
+    from PySide6.QtCore import QT_TRANSLATE_NOOP
 
 __all__ = ["install_translation", "LANGUAGES", "TRANSLATIONS", "VALUE_WORDS"]
 
