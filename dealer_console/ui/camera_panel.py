@@ -17,6 +17,7 @@ from dealer_console.live.camera_reads import RED, CameraView, CardRead, CardStat
 from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.zones import Zone, ZoneKind
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
+from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.ui_thread import ChangeRelay
 
 __all__ = ["CameraPanel", "zone_words"]
@@ -154,7 +155,7 @@ class CameraPanel(QWidget):
             self.board_from_camera.setEnabled(reads_cards)
             self.board_from_camera.setChecked(self.hub.board_from_camera)
         self.status.setText(self.tr("Camera: {0}").format(QCoreApplication.translate("CameraStatus", view.status))
-                            + (f" — {view.detail}" if view.detail and not ok else "")
+                            + (f" — {translate_sentence(view.detail)}" if view.detail and not ok else "")
                             + (self.tr(" · frame {0} · {1}").format(view.seq, reading) if view.image is not None else f" · {mode}" if mode else ""))
         # a frozen picture is still read, but the dealer should look at the camera
         background = "#1f6b3a" if view.status == "ok" else "#8a6d00" if ok else "#b00000"

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTa
 from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.sensor_watch import BoardStatus
 from dealer_console.live.sensors import BetProposal, SensorWarning
+from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.ui_thread import ChangeRelay
 
 __all__ = ["SensorPanel"]
@@ -109,7 +110,7 @@ class SensorPanel(QWidget):
                 self.board_labels[status.name] = label
                 self.boards_row.addWidget(label)
             label.setText(self.tr("Sensor board {0}: {1}").format(status.name, QCoreApplication.translate("BoardState", status.words)))
-            label.setToolTip(status.reason)
+            label.setToolTip(translate_sentence(status.reason))
             label.setProperty("state", status.words)
             colour = _board_colour(status)
             label.setStyleSheet(f"font-size: 12pt; font-weight: bold; color: white; background: {colour}; padding: 2px 6px;")
@@ -146,7 +147,7 @@ class SensorPanel(QWidget):
         if isinstance(proposal, BetProposal):
             verb = proposal.action.value
             words = QCoreApplication.translate("ProposedAction", verb) + ("" if verb == "check" else f" {proposal.amount_to}")
-            self.proposal_label.setText(self.tr("Seat {0}, read from chips: {1} — {2}").format(proposal.seat, words, proposal.reason))
+            self.proposal_label.setText(self.tr("Seat {0}, read from chips: {1} — {2}").format(proposal.seat, words, translate_sentence(proposal.reason)))
             self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #e6f0ff; color: #111;")
             self.accept.setText((self.tr("Confirm {0} (Y)") if proposal.needs_confirmation else self.tr("Accept {0} (Y)")).format(words))
             self.accept.setProperty("action", verb)
@@ -154,7 +155,7 @@ class SensorPanel(QWidget):
             self.accept.show()
         else:
             if isinstance(proposal, SensorWarning):
-                self.proposal_label.setText(self.tr("Bet zone: {0}").format(proposal.message))
+                self.proposal_label.setText(self.tr("Bet zone: {0}").format(translate_sentence(proposal.message)))
                 self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #fff1c2; color: #111;")
             else:
                 self.proposal_label.setText("")

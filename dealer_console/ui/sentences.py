@@ -57,6 +57,55 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("Sentence", "No hand is in progress"),
         QT_TRANSLATE_NOOP("Sentence", "Hand {n} is in progress; the next hand is planned when it is over"),
     ),
+    "Devices": (
+        QT_TRANSLATE_NOOP("Devices", "HELLO from {name} ({role}, protocol {version}, {name2})"),
+        QT_TRANSLATE_NOOP("Devices", "not started"),
+        QT_TRANSLATE_NOOP("Devices", "cannot open the camera: {text}"),
+        QT_TRANSLATE_NOOP("Devices", "Seat {seat}: {chips}"),
+        QT_TRANSLATE_NOOP("Devices", "Seat {seat} is not dealt in, but its bet zone shows {amount}"),
+        QT_TRANSLATE_NOOP("Devices", "Seat {seat} is not to act, but its bet zone shows {amount} against {amount2} in front"),
+        QT_TRANSLATE_NOOP("Devices", "Seat {seat}: the dealer entered {action} for {amount}, the bet zone shows {amount2}"),
+        QT_TRANSLATE_NOOP("Devices", "The button is on seat {seat} for the console, the sensor sees it on {place}"),
+        QT_TRANSLATE_NOOP("Devices", "No bet is read from the chips of the seat to act"),
+        QT_TRANSLATE_NOOP("Devices", "The chips changed: seat {seat} now reads {action} {amount}; look again and accept"),
+    ),
+    "Chips": (
+        QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, less than the {amount2} already in front"),
+        QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, more than the seat's {amount2} in chips"),
+        QT_TRANSLATE_NOOP("Chips", "the call is {amount}, the bet zone shows {amount2}"),
+        QT_TRANSLATE_NOOP("Chips", "the smallest bet is {amount}, the bet zone shows {amount2}"),
+        QT_TRANSLATE_NOOP("Chips", "chips match the call to {amount}"),
+        QT_TRANSLATE_NOOP("Chips", "all-in for {amount}, less than the call to {amount2}"),
+        QT_TRANSLATE_NOOP("Chips", "a single oversized chip of {amount} without a declaration is a call to {amount2} (TDA 46)"),
+        QT_TRANSLATE_NOOP("Chips", "every chip is needed for the call to {amount}: a call (TDA 45)"),
+        QT_TRANSLATE_NOOP("Chips", "all-in bet of {amount}"),
+        QT_TRANSLATE_NOOP("Chips", "the largest bet is {amount}; {amount2} goes back"),
+        QT_TRANSLATE_NOOP("Chips", "bet of {amount}"),
+        QT_TRANSLATE_NOOP("Chips", "a raise is not allowed now; a call to {amount}, {amount2} goes back"),
+        QT_TRANSLATE_NOOP("Chips", "a raise is not allowed now; {amount} goes back"),
+        QT_TRANSLATE_NOOP("Chips", "all-in raise to {amount}"),
+        QT_TRANSLATE_NOOP("Chips", "the largest raise is to {amount}; {amount2} goes back"),
+        QT_TRANSLATE_NOOP("Chips", "raise to {amount} (raise declared)"),
+        QT_TRANSLATE_NOOP("Chips", "raise to {amount} (chips beyond the call)"),
+        QT_TRANSLATE_NOOP("Chips", "raise to {amount} (a single chip where no call was owed)"),
+        QT_TRANSLATE_NOOP("Chips", "{amount} is short of the minimum raise to {amount2}: a full raise is owed (TDA 43)"),
+        QT_TRANSLATE_NOOP("Chips", "{amount} is less than half a raise: a call to {amount2} (TDA 43)"),
+        QT_TRANSLATE_NOOP("Chips", "{amount} is less than half a raise: a check, the chips go back (TDA 43)"),
+    ),
+    "Place": (QT_TRANSLATE_NOOP("Place", "no seat"), QT_TRANSLATE_NOOP("Place", "seat {seat}")),
+    "Action": (
+        QT_TRANSLATE_NOOP("Action", "check"),
+        QT_TRANSLATE_NOOP("Action", "call"),
+        QT_TRANSLATE_NOOP("Action", "bet"),
+        QT_TRANSLATE_NOOP("Action", "raise"),
+        QT_TRANSLATE_NOOP("Action", "all-in"),
+        QT_TRANSLATE_NOOP("Action", "fold"),
+    ),
+    "BoardRole": (QT_TRANSLATE_NOOP("BoardRole", "zones"), QT_TRANSLATE_NOOP("BoardRole", "button"), QT_TRANSLATE_NOOP("BoardRole", "combined")),
+    "SignIn": (
+        QT_TRANSLATE_NOOP("SignIn", "sign-in refused for {quoted}: unknown name or wrong PIN or password"),
+        QT_TRANSLATE_NOOP("SignIn", "sign-in refused for {quoted}: the account was locked out meanwhile; a floor manager must unlock it"),
+    ),
     "Who": (QT_TRANSLATE_NOOP("Who", "Seat {seat}"), QT_TRANSLATE_NOOP("Who", "The dealer")),
     "Verb": (
         QT_TRANSLATE_NOOP("Verb", "fold"),
@@ -319,7 +368,18 @@ class Counted(QObject):
         )
 
 
-_KEPT = {"seat": r"\d+", "amount": r"-?\d+", "n": r"\d+", "seats": r"\d+(?:, \d+)*", "card": r"\S+", "cards": r"\S+(?: \S+)*", "text": r".+"}
+_KEPT = {
+    "seat": r"\d+",
+    "name": r".+?",
+    "quoted": r"'.*?'|\".*?\"",
+    "version": r"\S+",
+    "amount": r"-?\d+",
+    "n": r"\d+",
+    "seats": r"\d+(?:, \d+)*",
+    "card": r"\S+",
+    "cards": r"\S+(?: \S+)*",
+    "text": r".+",
+}
 """Fields shown as they are, and what they look like (``text``: a message of another part, itself translated)."""
 _CONTEXT_OF = {
     "who": "Who",
@@ -335,6 +395,10 @@ _CONTEXT_OF = {
     "rank_gen": "RankGenitive",
     "ranks": "RankPlural",
     "ranks_gen": "RankPluralGenitive",
+    "chips": "Chips",
+    "action": "Action",
+    "place": "Place",
+    "role": "BoardRole",
 }
 _LISTS = {"where": (", ", "Where"), "winners": (" and ", "Winner")}
 """Fields that are a list of parts: the separator and the parts' context."""
@@ -375,8 +439,8 @@ def _part(field: str, value: str) -> str:
     return _translate_in(_CONTEXT_OF.get(kind, "Sentence"), value)
 
 
-def _translate_in(context: str, text: str) -> str:
-    """``text`` translated as a part of ``context`` (a word of the context, or a sentence of one of its templates)."""
+def _match(context: str, text: str) -> str | None:
+    """``text`` translated as a word or a template of ``context``; ``None`` when it is neither."""
     if text in WORDS.get(context, ()) or text in TEMPLATES.get(context, ()):
         return QCoreApplication.translate(context, text)
     for home, template, counted in _templates(context):
@@ -387,12 +451,26 @@ def _translate_in(context: str, text: str) -> str:
         count = int(fields.pop("count")) if counted else -1
         translated = QCoreApplication.translate(home, template, "", count) if counted else QCoreApplication.translate(home, template)
         return translated.format(**{field: _part(field, value) for field, value in fields.items()})
-    return text
+    return None
+
+
+def _translate_in(context: str, text: str) -> str:
+    """``text`` translated as a part of ``context`` (as it is when it is no word or template of the context)."""
+    translated = _match(context, text)
+    return text if translated is None else translated
+
+
+_TOP = ("Sentence", "Devices", "Chips", "SignIn", "Floor")
+"""The contexts whose templates are whole sentences, in the order they are tried."""
 
 
 def translate_sentence(text: str) -> str:
-    """An English sentence of the engine or the running table in the screen's language (as it is when none matches)."""
-    return _translate_in("Sentence", text)
+    """An English sentence of the engine, the running table or the store in the screen's language (as it is when none matches)."""
+    for context in _TOP:
+        translated = _match(context, text)
+        if translated is not None:
+            return translated
+    return text
 
 
 def game_name(name: str) -> str:

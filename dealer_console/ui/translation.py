@@ -26,6 +26,12 @@ LANGUAGES = ("en", "ru")
 _installed: list[QTranslator] = []
 
 VALUE_WORDS: dict[str, tuple[str, ...]] = {
+    "HouseChoice": (
+        QT_TRANSLATE_NOOP("HouseChoice", "small-blind-first"),
+        QT_TRANSLATE_NOOP("HouseChoice", "left-of-big-blind"),
+        QT_TRANSLATE_NOOP("HouseChoice", "straddle"),
+        QT_TRANSLATE_NOOP("HouseChoice", "mississippi"),
+    ),
     "BoardState": (
         QT_TRANSLATE_NOOP("BoardState", "connected"),
         QT_TRANSLATE_NOOP("BoardState", "connecting"),

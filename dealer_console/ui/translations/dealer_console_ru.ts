@@ -2,6 +2,33 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="ru_RU">
 <context>
+    <name>Action</name>
+    <message>
+        <source>check</source>
+        <translation>чек</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>колл</translation>
+    </message>
+    <message>
+        <source>bet</source>
+        <translation>бет</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>рейз</translation>
+    </message>
+    <message>
+        <source>all-in</source>
+        <translation>олл-ин</translation>
+    </message>
+    <message>
+        <source>fold</source>
+        <translation>фолд</translation>
+    </message>
+</context>
+<context>
     <name>ActionBar</name>
     <message>
         <source>Next hand</source>
@@ -117,7 +144,7 @@
     </message>
     <message>
         <source>Misdeal</source>
-        <translation>Misdeal (пересдача)</translation>
+        <translation>Мисдил</translation>
     </message>
     <message>
         <source>Deal flop</source>
@@ -189,6 +216,21 @@
     <message>
         <source>ante</source>
         <translation>анте</translation>
+    </message>
+</context>
+<context>
+    <name>BoardRole</name>
+    <message>
+        <source>zones</source>
+        <translation>зоны ставок</translation>
+    </message>
+    <message>
+        <source>button</source>
+        <translation>баттон</translation>
+    </message>
+    <message>
+        <source>combined</source>
+        <translation>зоны и баттон</translation>
     </message>
 </context>
 <context>
@@ -532,6 +574,93 @@
     </message>
 </context>
 <context>
+    <name>Chips</name>
+    <message>
+        <source>the bet zone shows {amount}, less than the {amount2} already in front</source>
+        <translation>в зоне ставки {amount}, меньше уже выставленных {amount2}</translation>
+    </message>
+    <message>
+        <source>the bet zone shows {amount}, more than the seat&apos;s {amount2} in chips</source>
+        <translation>в зоне ставки {amount}, больше, чем фишек у места ({amount2})</translation>
+    </message>
+    <message>
+        <source>the call is {amount}, the bet zone shows {amount2}</source>
+        <translation>колл — {amount}, в зоне ставки {amount2}</translation>
+    </message>
+    <message>
+        <source>the smallest bet is {amount}, the bet zone shows {amount2}</source>
+        <translation>минимальный бет — {amount}, в зоне ставки {amount2}</translation>
+    </message>
+    <message>
+        <source>chips match the call to {amount}</source>
+        <translation>фишки совпадают с коллом до {amount}</translation>
+    </message>
+    <message>
+        <source>all-in for {amount}, less than the call to {amount2}</source>
+        <translation>олл-ин на {amount}, меньше колла до {amount2}</translation>
+    </message>
+    <message>
+        <source>a single oversized chip of {amount} without a declaration is a call to {amount2} (TDA 46)</source>
+        <translation>одна крупная фишка {amount} без объявления — это колл до {amount2} (правило 46 турнирных директоров)</translation>
+    </message>
+    <message>
+        <source>every chip is needed for the call to {amount}: a call (TDA 45)</source>
+        <translation>все фишки нужны для колла до {amount}: это колл (правило 45 турнирных директоров)</translation>
+    </message>
+    <message>
+        <source>all-in bet of {amount}</source>
+        <translation>олл-ин бет {amount}</translation>
+    </message>
+    <message>
+        <source>the largest bet is {amount}; {amount2} goes back</source>
+        <translation>наибольший бет — {amount}; {amount2} возвращается</translation>
+    </message>
+    <message>
+        <source>bet of {amount}</source>
+        <translation>бет {amount}</translation>
+    </message>
+    <message>
+        <source>a raise is not allowed now; a call to {amount}, {amount2} goes back</source>
+        <translation>рейз сейчас нельзя; колл до {amount}, {amount2} возвращается</translation>
+    </message>
+    <message>
+        <source>a raise is not allowed now; {amount} goes back</source>
+        <translation>рейз сейчас нельзя; {amount} возвращается</translation>
+    </message>
+    <message>
+        <source>all-in raise to {amount}</source>
+        <translation>олл-ин рейз до {amount}</translation>
+    </message>
+    <message>
+        <source>the largest raise is to {amount}; {amount2} goes back</source>
+        <translation>наибольший рейз — до {amount}; {amount2} возвращается</translation>
+    </message>
+    <message>
+        <source>raise to {amount} (raise declared)</source>
+        <translation>рейз до {amount} (рейз объявлен)</translation>
+    </message>
+    <message>
+        <source>raise to {amount} (chips beyond the call)</source>
+        <translation>рейз до {amount} (фишек больше колла)</translation>
+    </message>
+    <message>
+        <source>raise to {amount} (a single chip where no call was owed)</source>
+        <translation>рейз до {amount} (одна фишка, когда колл не требовался)</translation>
+    </message>
+    <message>
+        <source>{amount} is short of the minimum raise to {amount2}: a full raise is owed (TDA 43)</source>
+        <translation>{amount} меньше минимального рейза до {amount2}: нужен полный рейз (правило 43 турнирных директоров)</translation>
+    </message>
+    <message>
+        <source>{amount} is less than half a raise: a call to {amount2} (TDA 43)</source>
+        <translation>{amount} — меньше половины рейза: это колл до {amount2} (правило 43 турнирных директоров)</translation>
+    </message>
+    <message>
+        <source>{amount} is less than half a raise: a check, the chips go back (TDA 43)</source>
+        <translation>{amount} — меньше половины рейза: это чек, фишки возвращаются (правило 43 турнирных директоров)</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>the {street} is %n card(s), not {n}</source>
@@ -686,6 +815,49 @@
     </message>
 </context>
 <context>
+    <name>Devices</name>
+    <message>
+        <source>HELLO from {name} ({role}, protocol {version}, {name2})</source>
+        <translation>Плата {name} на связи ({role}, протокол {version}, прошивка {name2})</translation>
+    </message>
+    <message>
+        <source>not started</source>
+        <translation>не запущена</translation>
+    </message>
+    <message>
+        <source>cannot open the camera: {text}</source>
+        <translation>не удаётся открыть камеру: {text}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: {chips}</source>
+        <translation>Место {seat}: {chips}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is not dealt in, but its bet zone shows {amount}</source>
+        <translation>Место {seat} не в раздаче, но в его зоне ставки {amount}</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is not to act, but its bet zone shows {amount} against {amount2} in front</source>
+        <translation>Место {seat} не ходит, но в его зоне ставки {amount} при {amount2} выставленных</translation>
+    </message>
+    <message>
+        <source>Seat {seat}: the dealer entered {action} for {amount}, the bet zone shows {amount2}</source>
+        <translation>Место {seat}: дилер ввёл «{action}» на {amount}, в зоне ставки {amount2}</translation>
+    </message>
+    <message>
+        <source>The button is on seat {seat} for the console, the sensor sees it on {place}</source>
+        <translation>Баттон по пульту на месте {seat}, датчик видит его: {place}</translation>
+    </message>
+    <message>
+        <source>No bet is read from the chips of the seat to act</source>
+        <translation>По фишкам ходящего места ставка не прочитана</translation>
+    </message>
+    <message>
+        <source>The chips changed: seat {seat} now reads {action} {amount}; look again and accept</source>
+        <translation>Фишки изменились: у места {seat} теперь читается «{action}» {amount}; проверьте и примите</translation>
+    </message>
+</context>
+<context>
     <name>ExtraBoardsDialog</name>
     <message>
         <source>Extra boards</source>
@@ -783,6 +955,25 @@
     <message>
         <source>{cards} low</source>
         <translation>лоу {cards}</translation>
+    </message>
+</context>
+<context>
+    <name>HouseChoice</name>
+    <message>
+        <source>small-blind-first</source>
+        <translation>сначала малый блайнд</translation>
+    </message>
+    <message>
+        <source>left-of-big-blind</source>
+        <translation>слева от большого блайнда</translation>
+    </message>
+    <message>
+        <source>straddle</source>
+        <translation>стрэддл</translation>
+    </message>
+    <message>
+        <source>mississippi</source>
+        <translation>Миссисипи</translation>
     </message>
 </context>
 <context>
@@ -926,6 +1117,17 @@
     <message>
         <source>misdealt</source>
         <translation>пересдача</translation>
+    </message>
+</context>
+<context>
+    <name>Place</name>
+    <message>
+        <source>no seat</source>
+        <translation>ни на одном месте</translation>
+    </message>
+    <message>
+        <source>seat {seat}</source>
+        <translation>место {seat}</translation>
     </message>
 </context>
 <context>
@@ -1868,6 +2070,17 @@ empty</source>
     </message>
 </context>
 <context>
+    <name>SignIn</name>
+    <message>
+        <source>sign-in refused for {quoted}: unknown name or wrong PIN or password</source>
+        <translation>вход для {quoted} отклонён: имя неизвестно или неверный ПИН-код или пароль</translation>
+    </message>
+    <message>
+        <source>sign-in refused for {quoted}: the account was locked out meanwhile; a floor manager must unlock it</source>
+        <translation>вход для {quoted} отклонён: учётная запись тем временем заблокирована; её должен разблокировать менеджер зала</translation>
+    </message>
+</context>
+<context>
     <name>SignInDialog</name>
     <message>
         <source>Floor sign-in</source>
@@ -1883,7 +2096,7 @@ empty</source>
     </message>
     <message>
         <source>PIN or password</source>
-        <translation>PIN или пароль</translation>
+        <translation>ПИН-код или пароль</translation>
     </message>
     <message>
         <source>Sign in</source>
@@ -1895,7 +2108,7 @@ empty</source>
     </message>
     <message>
         <source>Type the name and the PIN or password.</source>
-        <translation>Введите имя и PIN или пароль.</translation>
+        <translation>Введите имя и ПИН-код или пароль.</translation>
     </message>
     <message>
         <source>Checking…</source>
