@@ -4,12 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.hand import Hand
 from dealer_console.live.views import SeatState, board_rows
 from dealer_console.ui.felt_widget import FeltWidget
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["ReviewTableView"]
 
@@ -54,11 +56,14 @@ class ReviewTableView(QWidget):
         self.felt.board.show_boards(board_rows(hand), four_colour=four_colour)
         if settled:
             lines = result_lines if result_lines is not None else (hand.result.describe() if hand.result is not None else
-                                                                    [f"Hand {hand.phase.value}: every chip goes back"])
+                                                                    [self.tr("Hand {0}: every chip goes back").format(
+                                                                        QCoreApplication.translate("Phase", hand.phase.value))])
+            lines = [translate_sentence(line) for line in lines]
         else:
-            lines = [f"{'Main pot' if index == 0 else f'Side pot {index}'} {pot.amount}: seats {', '.join(map(str, pot.contenders))}"
+            lines = [self.tr("{0} {1}: seats {2}").format(self.tr("Main pot") if index == 0 else self.tr("Side pot {0}").format(index),
+                                                          pot.amount, ", ".join(map(str, pot.contenders)))
                      for index, pot in enumerate(hand.pots())]
-            lines.append(f"Total in the middle {hand.pot_total} (bets this round {sum(hand.bets.values())})")
+            lines.append(self.tr("Total in the middle {0} (bets this round {1})").format(hand.pot_total, sum(hand.bets.values())))
         self.felt.pots.setText("\n".join(lines))
 
     def texts(self) -> dict[str, str]:

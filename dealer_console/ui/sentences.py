@@ -23,13 +23,15 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QObject
 
+from dealer_console.engine.games import VARIANTS
+
 if TYPE_CHECKING:  # PySide6's stub types the marker's result as object; it returns the text
 
     def QT_TRANSLATE_NOOP(context: str, text: str) -> str: ...
 else:
     from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-__all__ = ["Counted", "TEMPLATES", "WORDS", "game_name", "translate_sentence"]
+__all__ = ["Counted", "TEMPLATES", "WORDS", "game_name", "game_title", "translate_in", "translate_sentence"]
 
 
 TEMPLATES: dict[str, tuple[str, ...]] = {
@@ -106,6 +108,27 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("SignIn", "sign-in refused for {quoted}: unknown name or wrong PIN or password"),
         QT_TRANSLATE_NOOP("SignIn", "sign-in refused for {quoted}: the account was locked out meanwhile; a floor manager must unlock it"),
     ),
+    "Floor": (
+        QT_TRANSLATE_NOOP("Floor", "table {n} ({name}): BROKEN: {text}"),
+        QT_TRANSLATE_NOOP("Floor", "table {n} ({name}): PROJECTION DIFFERS: {text}"),
+        QT_TRANSLATE_NOOP("Floor", "no settlement: the hand is {phase}"),
+        QT_TRANSLATE_NOOP("Floor", "{pot} {amount} (seats {numbers})"),
+        QT_TRANSLATE_NOOP("Floor", "stacks: {stacks}"),
+        QT_TRANSLATE_NOOP("Floor", "chip audit: {audit}"),
+        QT_TRANSLATE_NOOP("Floor", "Hand reading dispute: window OPEN (until the next hand starts)"),
+        QT_TRANSLATE_NOOP("Floor", "Accounting dispute: window OPEN (until substantial action on the next hand)"),
+        QT_TRANSLATE_NOOP("Floor", "Hand reading dispute: window CLOSED at {time} UTC ({closed}); a ruling now is recorded as late"),
+        QT_TRANSLATE_NOOP("Floor", "Accounting dispute: window CLOSED at {time} UTC ({closed}); a ruling now is recorded as late"),
+    ),
+    "Closed": (
+        QT_TRANSLATE_NOOP("Closed", "hand #{n} started, seq {n2}"),
+        QT_TRANSLATE_NOOP("Closed", "substantial action on hand #{n}, seq {n2}"),
+    ),
+    "Audit": (
+        QT_TRANSLATE_NOOP("Audit", "contributed {amount} = awarded {amount2} + rake {amount3} + jackpot drop {amount4} + returned {amount5}: balanced"),
+        QT_TRANSLATE_NOOP("Audit", "contributed {amount} = awarded {amount2} + rake {amount3} + jackpot drop {amount4} + returned {amount5}: NOT BALANCED"),
+    ),
+    "Stack": (QT_TRANSLATE_NOOP("Stack", "seat {seat} {amount}"),),
     "Who": (QT_TRANSLATE_NOOP("Who", "Seat {seat}"), QT_TRANSLATE_NOOP("Who", "The dealer")),
     "Verb": (
         QT_TRANSLATE_NOOP("Verb", "fold"),
@@ -351,6 +374,8 @@ class Counted(QObject):
         "between 1 and %n runs are allowed": "Reason",
         "the betting is capped at %n bets this round": "Reason",
         "run it %n times": "Verb",
+        "table {n} ({name}): %n events, chain intact, head seq {n2} hash {hash}": "Floor",
+        "table {n} ({name}): %n events, chain intact, head seq {n2} hash {hash}, signed by key {hash2}": "Floor",
     }
     """Each template with the context of the part it is (a reason, a verb)."""
 
@@ -365,10 +390,15 @@ class Counted(QObject):
             self.tr("between 1 and %n runs are allowed", "", count),
             self.tr("the betting is capped at %n bets this round", "", count),
             self.tr("run it %n times", "", count),
+            self.tr("table {n} ({name}): %n events, chain intact, head seq {n2} hash {hash}", "", count),
+            self.tr("table {n} ({name}): %n events, chain intact, head seq {n2} hash {hash}, signed by key {hash2}", "", count),
         )
 
 
 _KEPT = {
+    "hash": r"[0-9a-f]+",
+    "time": r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d",
+    "numbers": r"\d+(?: \d+)*",
     "seat": r"\d+",
     "name": r".+?",
     "quoted": r"'.*?'|\".*?\"",
@@ -399,6 +429,9 @@ _CONTEXT_OF = {
     "action": "Action",
     "place": "Place",
     "role": "BoardRole",
+    "phase": "Phase",
+    "closed": "Closed",
+    "audit": "Audit",
 }
 _LISTS = {"where": (", ", "Where"), "winners": (" and ", "Winner")}
 """Fields that are a list of parts: the separator and the parts' context."""
@@ -432,11 +465,13 @@ def _part(field: str, value: str) -> str:
         return translate_sentence(value)
     if kind in _KEPT:
         return value
+    if kind == "stacks":  # "seat 1 100 seat 3 95"
+        return " ".join(translate_in("Stack", item) for item in re.findall(r"seat \d+ -?\d+", value))
     if kind in _LISTS:
         separator, context = _LISTS[kind]
         joiner = QCoreApplication.translate("Joiner", separator)
-        return joiner.join(_translate_in(context, item) for item in value.split(separator))
-    return _translate_in(_CONTEXT_OF.get(kind, "Sentence"), value)
+        return joiner.join(translate_in(context, item) for item in value.split(separator))
+    return translate_in(_CONTEXT_OF.get(kind, "Sentence"), value)
 
 
 def _match(context: str, text: str) -> str | None:
@@ -454,13 +489,13 @@ def _match(context: str, text: str) -> str | None:
     return None
 
 
-def _translate_in(context: str, text: str) -> str:
+def translate_in(context: str, text: str) -> str:
     """``text`` translated as a part of ``context`` (as it is when it is no word or template of the context)."""
     translated = _match(context, text)
     return text if translated is None else translated
 
 
-_TOP = ("Sentence", "Devices", "Chips", "SignIn", "Floor")
+_TOP = ("Sentence", "Devices", "Chips", "SignIn", "Floor", "Audit")
 """The contexts whose templates are whole sentences, in the order they are tried."""
 
 
@@ -473,9 +508,15 @@ def translate_sentence(text: str) -> str:
     return text
 
 
+def game_title(variant: str, structure: str) -> str:
+    """A game named by its codes (``"O"``, ``"pot-limit"``) in the screen's language; the codes as they are when unknown."""
+    known = VARIANTS.get(variant)
+    return f"{variant} {structure}" if known is None else game_name(f"{structure.capitalize()} {known.name}")
+
+
 def game_name(name: str) -> str:
     """A game's name (``"Pot-limit Oklahoma"``) in the screen's language."""
-    return _translate_in("Game", name)
+    return translate_in("Game", name)
 
 
 _ = QT_TRANSLATE_NOOP("Joiner", " and ")

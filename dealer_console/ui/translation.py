@@ -19,13 +19,24 @@ if TYPE_CHECKING:  # PySide6's stub types the marker's result as object; it retu
 else:
     from PySide6.QtCore import QT_TRANSLATE_NOOP
 
-__all__ = ["install_translation", "LANGUAGES", "TRANSLATIONS", "VALUE_WORDS"]
+__all__ = ["install_translation", "LANGUAGES", "QT_TRANSLATE_NOOP", "TRANSLATIONS", "VALUE_WORDS"]
 
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 LANGUAGES = ("en", "ru")
 _installed: list[QTranslator] = []
 
 VALUE_WORDS: dict[str, tuple[str, ...]] = {
+    "Source": (
+        QT_TRANSLATE_NOOP("Source", "dealer"),
+        QT_TRANSLATE_NOOP("Source", "camera"),
+        QT_TRANSLATE_NOOP("Source", "sensor"),
+        QT_TRANSLATE_NOOP("Source", "floor"),
+    ),
+    "HandStatus": (
+        QT_TRANSLATE_NOOP("HandStatus", "open"),
+        QT_TRANSLATE_NOOP("HandStatus", "complete"),
+        QT_TRANSLATE_NOOP("HandStatus", "misdealt"),
+    ),
     "HouseChoice": (
         QT_TRANSLATE_NOOP("HouseChoice", "small-blind-first"),
         QT_TRANSLATE_NOOP("HouseChoice", "left-of-big-blind"),

@@ -5,7 +5,8 @@ translation system, chosen in the settings; card and hand names translated too")
 ``tests/ui/screen_states.py`` is brought up with the Russian translation installed; every visible widget's text (labels,
 buttons, menus, headers, table and list cells, tooltips, window and group titles, the notification area, the review's
 text views) is read, and no Latin word of two letters or more may remain, except people's names and the table names used
-here, and the key caps printed on a keyboard (Ctrl, Shift, Enter...). Card ranks (A K Q J T) and suit letters are single
+here, the key caps printed on a keyboard (Ctrl, Shift, Enter...), the names of standards (UTC, HTML, PDF, SHA-256) and data
+shown as it is (cards in the floor's notation, hashes, a database's URL). Card ranks (A K Q J T) and suit letters are single
 letters, which the pattern does not count as words.
 """
 
@@ -47,8 +48,10 @@ KEY_CAPS = {"Ctrl", "Shift", "Alt", "Enter", "Esc", "Backspace", "Del", "Space",
 NAMES_SHOWN = {word for name in (*NAMES, FLOOR[0], DEALER[0]) for word in LATIN_WORD.findall(name)} | {"Table", "zones", "DEMO", "sim"}
 """People's names of the states' tables; names given in the configuration: the tables' ("Table 3") and the demo's sensor
 board's ("zones"), and the identity the demo board reports (serial "DEMO-0001", firmware "sim-1")."""
-CARD_CODES = re.compile(r"(?:[AKQJT2-9][shdc])+")
-"""Cards written as rank and suit letters ("As", "AsKd", the floor's notation)."""
+STANDARDS = {"UTC", "HTML", "PDF", "SHA"}
+"""The names of standards and file formats, written so in Russian too (the time zone, the report's formats, the hash)."""
+DATA = re.compile(r"\b(?:[AKQJT2-9][shdc])+\b|\b[0-9a-f]{16,}\b|\b[a-z+]+://\S+")
+"""Data shown as it is: cards in the floor's notation ("AsKd", "7h8h9sTc"), hashes, a database's URL."""
 SHOTS = os.environ.get("DEALER_RUSSIAN_SHOTS")
 """A folder to keep a picture of each state in Russian (for people to look at), when set."""
 
@@ -122,10 +125,10 @@ def screen_texts(top: QWidget) -> list[str]:
 
 
 def english_words(texts: list[str]) -> list[tuple[str, str]]:
-    """(word, the text it is in) for every Latin word that is not a name or a key cap."""
-    allowed = NAMES_SHOWN | KEY_CAPS
-    return sorted({(word, text.replace("\n", " / ")[:120]) for text in texts for word in LATIN_WORD.findall(text)
-                   if word not in allowed and not CARD_CODES.fullmatch(word)})
+    """(word, the text it is in) for every Latin word that is not a name, a key cap, a standard's name or data."""
+    allowed = NAMES_SHOWN | KEY_CAPS | STANDARDS
+    return sorted({(word, text.replace("\n", " / ")[:120]) for text in texts for word in LATIN_WORD.findall(DATA.sub(" ", text))
+                   if word not in allowed})
 
 
 @pytest.fixture
@@ -159,15 +162,18 @@ def test_no_english_word_on_screen_in_russian(russian: None, screens: Screens, s
 
 
 def test_the_checker_finds_an_english_word_and_lets_names_and_keys_pass(qtbot) -> None:  # type: ignore[no-untyped-def]
-    """The scanner itself: an English word on a visible label is found, a hidden one is not, names and key caps pass."""
+    """The scanner itself: an English word on a visible label is found, a hidden one is not; names, key caps, cards in
+    the floor's notation and hashes pass, a word glued to cards does not."""
     top = QWidget()
     qtbot.addWidget(top)
     seen, hidden = QLabel("Место 3 · Anna — Отменить [Ctrl+Z]", top), QLabel("hidden words", top)
     button = QLabel("<b>Seat</b> 4", top)
+    data = QLabel("карты 7h8h9sTc AsKd, хеш 5db53237350321bdd08507ee83598540f (UTC)", top)
+    glued = QLabel("карты AsKdfolded", top)
     hidden.hide()
     top.show()
-    assert seen.isVisible() and button.isVisible()
-    assert english_words(screen_texts(top)) == [("Seat", "Seat 4")]
+    assert seen.isVisible() and button.isVisible() and data.isVisible() and glued.isVisible()
+    assert english_words(screen_texts(top)) == [("AsKdfolded", "карты AsKdfolded"), ("Seat", "Seat 4")]
 
 
 def test_a_refusal_a_result_and_a_count_read_in_russian(russian: None) -> None:

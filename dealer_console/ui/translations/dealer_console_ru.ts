@@ -184,6 +184,17 @@
     </message>
 </context>
 <context>
+    <name>Audit</name>
+    <message>
+        <source>contributed {amount} = awarded {amount2} + rake {amount3} + jackpot drop {amount4} + returned {amount5}: balanced</source>
+        <translation>внесено {amount} = выиграно {amount2} + рейк {amount3} + в джекпот {amount4} + возвращено {amount5}: сходится</translation>
+    </message>
+    <message>
+        <source>contributed {amount} = awarded {amount2} + rake {amount3} + jackpot drop {amount4} + returned {amount5}: NOT BALANCED</source>
+        <translation>внесено {amount} = выиграно {amount2} + рейк {amount3} + в джекпот {amount4} + возвращено {amount5}: НЕ СХОДИТСЯ</translation>
+    </message>
+</context>
+<context>
     <name>Blind</name>
     <message>
         <source>small blind</source>
@@ -661,6 +672,17 @@
     </message>
 </context>
 <context>
+    <name>Closed</name>
+    <message>
+        <source>hand #{n} started, seq {n2}</source>
+        <translation>началась раздача №{n}, событие {n2}</translation>
+    </message>
+    <message>
+        <source>substantial action on hand #{n}, seq {n2}</source>
+        <translation>существенное действие в раздаче №{n}, событие {n2}</translation>
+    </message>
+</context>
+<context>
     <name>Counted</name>
     <message numerus="yes">
         <source>the {street} is %n card(s), not {n}</source>
@@ -724,6 +746,22 @@
             <numerusform>прогнать борд %n раз</numerusform>
             <numerusform>прогнать борд %n раза</numerusform>
             <numerusform>прогнать борд %n раз</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>table {n} ({name}): %n events, chain intact, head seq {n2} hash {hash}</source>
+        <translation>
+            <numerusform>стол {n} ({name}): %n событие, цепочка цела, последнее событие {n2}, хеш {hash}</numerusform>
+            <numerusform>стол {n} ({name}): %n события, цепочка цела, последнее событие {n2}, хеш {hash}</numerusform>
+            <numerusform>стол {n} ({name}): %n событий, цепочка цела, последнее событие {n2}, хеш {hash}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>table {n} ({name}): %n events, chain intact, head seq {n2} hash {hash}, signed by key {hash2}</source>
+        <translation>
+            <numerusform>стол {n} ({name}): %n событие, цепочка цела, последнее событие {n2}, хеш {hash}, подписано ключом {hash2}</numerusform>
+            <numerusform>стол {n} ({name}): %n события, цепочка цела, последнее событие {n2}, хеш {hash}, подписано ключом {hash2}</numerusform>
+            <numerusform>стол {n} ({name}): %n событий, цепочка цела, последнее событие {n2}, хеш {hash}, подписано ключом {hash2}</numerusform>
         </translation>
     </message>
 </context>
@@ -858,6 +896,354 @@
     </message>
 </context>
 <context>
+    <name>Event</name>
+    <message>
+        <source>{kind} {fields}</source>
+        <translation>{kind}: {fields}</translation>
+    </message>
+    <message>
+        <source>{field}={value}</source>
+        <translation>{field} {value}</translation>
+    </message>
+</context>
+<context>
+    <name>EventField</name>
+    <message>
+        <source>agreements</source>
+        <translation>договорённости</translation>
+    </message>
+    <message>
+        <source>agrees</source>
+        <translation>согласие</translation>
+    </message>
+    <message>
+        <source>amount</source>
+        <translation>сумма</translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation>применено</translation>
+    </message>
+    <message>
+        <source>authorized_by</source>
+        <translation>разрешил</translation>
+    </message>
+    <message>
+        <source>blind</source>
+        <translation>ставка</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>борд</translation>
+    </message>
+    <message>
+        <source>buy_in</source>
+        <translation>бай-ин</translation>
+    </message>
+    <message>
+        <source>by</source>
+        <translation>кто</translation>
+    </message>
+    <message>
+        <source>card</source>
+        <translation>карта</translation>
+    </message>
+    <message>
+        <source>cards</source>
+        <translation>карты</translation>
+    </message>
+    <message>
+        <source>cashed_out</source>
+        <translation>выплачено</translation>
+    </message>
+    <message>
+        <source>changes</source>
+        <translation>изменения</translation>
+    </message>
+    <message>
+        <source>choices</source>
+        <translation>выбор</translation>
+    </message>
+    <message>
+        <source>confidence</source>
+        <translation>уверенность</translation>
+    </message>
+    <message>
+        <source>decision</source>
+        <translation>решение</translation>
+    </message>
+    <message>
+        <source>disputed_amount</source>
+        <translation>спорная сумма</translation>
+    </message>
+    <message>
+        <source>final_stacks</source>
+        <translation>итоговые стеки</translation>
+    </message>
+    <message>
+        <source>floor_manager</source>
+        <translation>менеджер зала</translation>
+    </message>
+    <message>
+        <source>hand_number</source>
+        <translation>номер раздачи</translation>
+    </message>
+    <message>
+        <source>jackpot</source>
+        <translation>джекпот</translation>
+    </message>
+    <message>
+        <source>late</source>
+        <translation>запоздало</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>имя</translation>
+    </message>
+    <message>
+        <source>number</source>
+        <translation>номер</translation>
+    </message>
+    <message>
+        <source>player</source>
+        <translation>игрок</translation>
+    </message>
+    <message>
+        <source>players</source>
+        <translation>игроки</translation>
+    </message>
+    <message>
+        <source>pot_held</source>
+        <translation>банк задержан</translation>
+    </message>
+    <message>
+        <source>pot_total</source>
+        <translation>банк</translation>
+    </message>
+    <message>
+        <source>rake</source>
+        <translation>рейк</translation>
+    </message>
+    <message>
+        <source>reason</source>
+        <translation>причина</translation>
+    </message>
+    <message>
+        <source>replacement</source>
+        <translation>замена</translation>
+    </message>
+    <message>
+        <source>reportable</source>
+        <translation>для отчёта</translation>
+    </message>
+    <message>
+        <source>rule</source>
+        <translation>правило</translation>
+    </message>
+    <message>
+        <source>run</source>
+        <translation>прогон</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>прогоны</translation>
+    </message>
+    <message>
+        <source>seat</source>
+        <translation>место</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>состояние</translation>
+    </message>
+    <message>
+        <source>subject</source>
+        <translation>что</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>цель</translation>
+    </message>
+    <message>
+        <source>target_seq</source>
+        <translation>событие</translation>
+    </message>
+    <message>
+        <source>value</source>
+        <translation>значение</translation>
+    </message>
+</context>
+<context>
+    <name>EventKind</name>
+    <message>
+        <source>table_event</source>
+        <translation>событие стола</translation>
+    </message>
+    <message>
+        <source>seated</source>
+        <translation>игрок сел</translation>
+    </message>
+    <message>
+        <source>add_on</source>
+        <translation>докупка</translation>
+    </message>
+    <message>
+        <source>cash_out</source>
+        <translation>выплата</translation>
+    </message>
+    <message>
+        <source>sit_out</source>
+        <translation>пропуск раздач</translation>
+    </message>
+    <message>
+        <source>come_back</source>
+        <translation>возвращение</translation>
+    </message>
+    <message>
+        <source>leave</source>
+        <translation>игрок ушёл</translation>
+    </message>
+    <message>
+        <source>choices</source>
+        <translation>выбор игр</translation>
+    </message>
+    <message>
+        <source>agreements</source>
+        <translation>договорённости</translation>
+    </message>
+    <message>
+        <source>button</source>
+        <translation>баттон</translation>
+    </message>
+    <message>
+        <source>hand_started</source>
+        <translation>раздача началась</translation>
+    </message>
+    <message>
+        <source>hand_finished</source>
+        <translation>раздача окончена</translation>
+    </message>
+    <message>
+        <source>hand_misdealt</source>
+        <translation>мисдил раздачи</translation>
+    </message>
+    <message>
+        <source>blind</source>
+        <translation>блайнд</translation>
+    </message>
+    <message>
+        <source>restraddle_consent</source>
+        <translation>согласие на ре-стрэддл</translation>
+    </message>
+    <message>
+        <source>hole</source>
+        <translation>закрытые карты</translation>
+    </message>
+    <message>
+        <source>burn</source>
+        <translation>сожжённая карта</translation>
+    </message>
+    <message>
+        <source>board</source>
+        <translation>борд</translation>
+    </message>
+    <message>
+        <source>fold</source>
+        <translation>фолд</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>чек</translation>
+    </message>
+    <message>
+        <source>call</source>
+        <translation>колл</translation>
+    </message>
+    <message>
+        <source>bet</source>
+        <translation>бет</translation>
+    </message>
+    <message>
+        <source>raise</source>
+        <translation>рейз</translation>
+    </message>
+    <message>
+        <source>all_in</source>
+        <translation>олл-ин</translation>
+    </message>
+    <message>
+        <source>discard</source>
+        <translation>сброс</translation>
+    </message>
+    <message>
+        <source>runs</source>
+        <translation>прогоны</translation>
+    </message>
+    <message>
+        <source>show</source>
+        <translation>вскрытие</translation>
+    </message>
+    <message>
+        <source>muck</source>
+        <translation>мак</translation>
+    </message>
+    <message>
+        <source>misdeal</source>
+        <translation>мисдил</translation>
+    </message>
+    <message>
+        <source>void</source>
+        <translation>отмена</translation>
+    </message>
+    <message>
+        <source>staff_recovered</source>
+        <translation>доступ восстановлен</translation>
+    </message>
+    <message>
+        <source>table_opened</source>
+        <translation>стол открыт</translation>
+    </message>
+    <message>
+        <source>hand_opened</source>
+        <translation>раздача открыта</translation>
+    </message>
+    <message>
+        <source>hand_closed</source>
+        <translation>раздача закрыта</translation>
+    </message>
+    <message>
+        <source>ruling</source>
+        <translation>решение</translation>
+    </message>
+    <message>
+        <source>flag</source>
+        <translation>отметка</translation>
+    </message>
+    <message>
+        <source>reading</source>
+        <translation>показание</translation>
+    </message>
+    <message>
+        <source>house_settings</source>
+        <translation>правила заведения</translation>
+    </message>
+    <message>
+        <source>correction</source>
+        <translation>исправление</translation>
+    </message>
+</context>
+<context>
+    <name>EventValue</name>
+    <message>
+        <source>True</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>False</source>
+        <translation>нет</translation>
+    </message>
+</context>
+<context>
     <name>ExtraBoardsDialog</name>
     <message>
         <source>Extra boards</source>
@@ -901,6 +1287,49 @@
     <message>
         <source>dealer</source>
         <translation>дилер</translation>
+    </message>
+</context>
+<context>
+    <name>Floor</name>
+    <message>
+        <source>table {n} ({name}): BROKEN: {text}</source>
+        <translation>стол {n} ({name}): ЦЕПОЧКА НАРУШЕНА: {text}</translation>
+    </message>
+    <message>
+        <source>table {n} ({name}): PROJECTION DIFFERS: {text}</source>
+        <translation>стол {n} ({name}): СВОДКА РАСХОДИТСЯ С ЖУРНАЛОМ: {text}</translation>
+    </message>
+    <message>
+        <source>no settlement: the hand is {phase}</source>
+        <translation>расчёта нет: раздача в состоянии «{phase}»</translation>
+    </message>
+    <message>
+        <source>{pot} {amount} (seats {numbers})</source>
+        <translation>{pot} {amount} (места {numbers})</translation>
+    </message>
+    <message>
+        <source>stacks: {stacks}</source>
+        <translation>стеки: {stacks}</translation>
+    </message>
+    <message>
+        <source>chip audit: {audit}</source>
+        <translation>сверка фишек: {audit}</translation>
+    </message>
+    <message>
+        <source>Hand reading dispute: window OPEN (until the next hand starts)</source>
+        <translation>Спор о чтении руки: окно ОТКРЫТО (до начала следующей раздачи)</translation>
+    </message>
+    <message>
+        <source>Accounting dispute: window OPEN (until substantial action on the next hand)</source>
+        <translation>Спор о подсчёте: окно ОТКРЫТО (до существенного действия в следующей раздаче)</translation>
+    </message>
+    <message>
+        <source>Hand reading dispute: window CLOSED at {time} UTC ({closed}); a ruling now is recorded as late</source>
+        <translation>Спор о чтении руки: окно ЗАКРЫТО в {time} UTC ({closed}); решение теперь записывается как запоздалое</translation>
+    </message>
+    <message>
+        <source>Accounting dispute: window CLOSED at {time} UTC ({closed}); a ruling now is recorded as late</source>
+        <translation>Спор о подсчёте: окно ЗАКРЫТО в {time} UTC ({closed}); решение теперь записывается как запоздалое</translation>
     </message>
 </context>
 <context>
@@ -955,6 +1384,21 @@
     <message>
         <source>{cards} low</source>
         <translation>лоу {cards}</translation>
+    </message>
+</context>
+<context>
+    <name>HandStatus</name>
+    <message>
+        <source>open</source>
+        <translation>идёт</translation>
+    </message>
+    <message>
+        <source>complete</source>
+        <translation>завершена</translation>
+    </message>
+    <message>
+        <source>misdealt</source>
+        <translation>мисдил</translation>
     </message>
 </context>
 <context>
@@ -1798,6 +2242,419 @@
     </message>
 </context>
 <context>
+    <name>ReviewEventDetail</name>
+    <message>
+        <source>&lt;b&gt;seq {0}&lt;/b&gt;: {1}</source>
+        <translation>&lt;b&gt;событие {0}&lt;/b&gt;: {1}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;source&lt;/b&gt;: {0} ({1}), by {2}</source>
+        <translation>&lt;b&gt;источник&lt;/b&gt;: {0} ({1}), записал {2}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;recorded&lt;/b&gt;: {0} UTC</source>
+        <translation>&lt;b&gt;записано&lt;/b&gt;: {0} UTC</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;camera frame&lt;/b&gt;: {0} UTC</source>
+        <translation>&lt;b&gt;кадр камеры&lt;/b&gt;: {0} UTC</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;reading&lt;/b&gt;: {0}</source>
+        <translation>&lt;b&gt;показание&lt;/b&gt;: {0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;voids&lt;/b&gt;: seq {0}</source>
+        <translation>&lt;b&gt;отменяет&lt;/b&gt;: событие {0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;floor&lt;/b&gt;: {0}</source>
+        <translation>&lt;b&gt;менеджер зала&lt;/b&gt;: {0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;corrected&lt;/b&gt; by the floor at seq {0}</source>
+        <translation>&lt;b&gt;исправлено&lt;/b&gt; менеджером зала в событии {0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;evidence&lt;/b&gt; SHA-256 {0}</source>
+        <translation>&lt;b&gt;снимок&lt;/b&gt;, хеш SHA-256 {0}</translation>
+    </message>
+    <message>
+        <source>the image ({0}) cannot be drawn; its hash checks</source>
+        <translation>снимок ({0}) не удаётся показать; его хеш сходится</translation>
+    </message>
+    <message>
+        <source>unknown type</source>
+        <translation>тип неизвестен</translation>
+    </message>
+    <message>
+        <source>image not shown: {0}</source>
+        <translation>снимок не показан: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewOutcome</name>
+    <message>
+        <source>&lt;h3&gt;Why each pot went where it went&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Кому и почему достался каждый банк&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Chip audit: contributed {0} = awarded {1} + rake {2} + jackpot drop {3} + returned {4}: &lt;b&gt;{5}&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Сверка фишек: внесено {0} = выиграно {1} + рейк {2} + в джекпот {3} + возвращено {4}: &lt;b&gt;{5}&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>balanced</source>
+        <translation>сходится</translation>
+    </message>
+    <message>
+        <source>NOT BALANCED</source>
+        <translation>НЕ СХОДИТСЯ</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Before and after the floor&apos;s corrections&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;До и после исправлений менеджера зала&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;As recorded at the table:&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;Как записано за столом:&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;As corrected:&lt;/b&gt;&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;После исправлений:&lt;/b&gt;&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Rulings&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Решения&lt;/h3&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;None recorded.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;Не записано ни одного.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>да</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;seq {0}, {1}: rule {2}; decision: {3}; pot held: {4}; disputed {5}; reportable: {6}; {7}&lt;/p&gt;</source>
+        <translation>&lt;p&gt;событие {0}, {1}: правило {2}; решение: {3}; банк задержан: {4}; спорная сумма {5}; подлежит отчёту: {6}; {7}&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>YES</source>
+        <translation>ДА</translation>
+    </message>
+    <message>
+        <source>LATE</source>
+        <translation>ЗАПОЗДАЛО</translation>
+    </message>
+    <message>
+        <source>in time</source>
+        <translation>вовремя</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Dispute windows&lt;/h3&gt;</source>
+        <translation>&lt;h3&gt;Окна для споров&lt;/h3&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewSearchPanel</name>
+    <message>
+        <source>any table</source>
+        <translation>любой стол</translation>
+    </message>
+    <message>
+        <source>e.g. 2026-11-30 20:00</source>
+        <translation>например, 2026-11-30 20:00</translation>
+    </message>
+    <message>
+        <source>ISO date or time, UTC</source>
+        <translation>дата или время (UTC)</translation>
+    </message>
+    <message>
+        <source>any seat</source>
+        <translation>любое место</translation>
+    </message>
+    <message>
+        <source>flagged only</source>
+        <translation>только отмеченные</translation>
+    </message>
+    <message>
+        <source>with a ruling</source>
+        <translation>с решением</translation>
+    </message>
+    <message>
+        <source>reportable ruling</source>
+        <translation>решение для отчёта</translation>
+    </message>
+    <message>
+        <source>Search</source>
+        <translation>Найти</translation>
+    </message>
+    <message>
+        <source>Open hand</source>
+        <translation>Открыть раздачу</translation>
+    </message>
+    <message>
+        <source>{0} (id {1})</source>
+        <translation>{0} (№ {1})</translation>
+    </message>
+    <message>
+        <source>{0}: {1!r} is not a date or time (write it as 2026-11-30 or 2026-11-30 20:15)</source>
+        <translation>{0}: {1!r} — не дата и не время (пишите так: 2026-11-30 или 2026-11-30 20:15)</translation>
+    </message>
+    <message>
+        <source>{0}: {1!r} is not a whole number of chips</source>
+        <translation>{0}: {1!r} — не целое число фишек</translation>
+    </message>
+    <message>
+        <source>Not searched: {0}</source>
+        <translation>Поиск не выполнен: {0}</translation>
+    </message>
+    <message>
+        <source>FLAGGED</source>
+        <translation>ОТМЕЧЕНА</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n hand(s) found</source>
+        <translation>
+            <numerusform>Найдена %n раздача</numerusform>
+            <numerusform>Найдено %n раздачи</numerusform>
+            <numerusform>Найдено %n раздач</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No hands found</source>
+        <translation>Раздачи не найдены</translation>
+    </message>
+    <message>
+        <source>Choose a hand in the list first</source>
+        <translation>Сначала выберите раздачу в списке</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewTableView</name>
+    <message>
+        <source>Hand {0}: every chip goes back</source>
+        <translation>Раздача: {0}; все фишки возвращаются</translation>
+    </message>
+    <message>
+        <source>{0} {1}: seats {2}</source>
+        <translation>{0} {1}: места {2}</translation>
+    </message>
+    <message>
+        <source>Main pot</source>
+        <translation>Основной банк</translation>
+    </message>
+    <message>
+        <source>Side pot {0}</source>
+        <translation>Побочный банк {0}</translation>
+    </message>
+    <message>
+        <source>Total in the middle {0} (bets this round {1})</source>
+        <translation>Всего в центре {0} (ставки этого круга {1})</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewWindow</name>
+    <message>
+        <source>Floor review — {0} — {1}</source>
+        <translation>Разбор менеджера зала — {0} — {1}</translation>
+    </message>
+    <message>
+        <source>Search for a hand, then open it</source>
+        <translation>Найдите раздачу и откройте её</translation>
+    </message>
+    <message>
+        <source>|&lt; First</source>
+        <translation>|&lt; Первое</translation>
+    </message>
+    <message>
+        <source>&lt; Previous</source>
+        <translation>&lt; Назад</translation>
+    </message>
+    <message>
+        <source>Next &gt;</source>
+        <translation>Далее &gt;</translation>
+    </message>
+    <message>
+        <source>Last &gt;|</source>
+        <translation>Последнее &gt;|</translation>
+    </message>
+    <message>
+        <source>Correct this event…</source>
+        <translation>Исправить событие…</translation>
+    </message>
+    <message>
+        <source>Record a ruling…</source>
+        <translation>Записать решение…</translation>
+    </message>
+    <message>
+        <source>Report (HTML)…</source>
+        <translation>Отчёт (HTML)…</translation>
+    </message>
+    <message>
+        <source>Report (PDF)…</source>
+        <translation>Отчёт (PDF)…</translation>
+    </message>
+    <message>
+        <source>Cannot read {0}: {1}</source>
+        <translation>Не удаётся прочитать {0}: {1}</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n new event(s) read from {0}</source>
+        <translation>
+            <numerusform>Прочитано %n новое событие из {0}</numerusform>
+            <numerusform>Прочитано %n новых события из {0}</numerusform>
+            <numerusform>Прочитано %n новых событий из {0}</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>the table&apos;s log could not be verified: {0}</source>
+        <translation>журнал стола не удалось проверить: {0}</translation>
+    </message>
+    <message>
+        <source>LOG ALTERED: </source>
+        <translation>ЖУРНАЛ ИЗМЕНЁН: </translation>
+    </message>
+    <message>
+        <source>Log verified: </source>
+        <translation>Журнал проверен: </translation>
+    </message>
+    <message>
+        <source>Not searched: {0}</source>
+        <translation>Поиск не выполнен: {0}</translation>
+    </message>
+    <message>
+        <source>Cannot open hand id {0}: {1}</source>
+        <translation>Не удаётся открыть раздачу № {0}: {1}</translation>
+    </message>
+    <message>
+        <source>verifying the table&apos;s whole log…</source>
+        <translation>проверка всего журнала стола…</translation>
+    </message>
+    <message>
+        <source>hand id {0} cannot be read: {1}</source>
+        <translation>раздачу № {0} не удаётся прочитать: {1}</translation>
+    </message>
+    <message>
+        <source>Hand id {0} (table {1}, #{2}) cannot be replayed</source>
+        <translation>Раздачу № {0} (стол {1}, №{2}) не удаётся воспроизвести</translation>
+    </message>
+    <message>
+        <source>the events&apos; hashes hold, but the hand does not replay: {0}</source>
+        <translation>хеши событий сходятся, но раздача не воспроизводится: {0}</translation>
+    </message>
+    <message>
+        <source>{0}, hand #{1}: {2}, blinds {3}/{4}, {5}</source>
+        <translation>{0}, раздача №{1}: {2}, блайнды {3}/{4}, {5}</translation>
+    </message>
+    <message>
+        <source>table {0}</source>
+        <translation>стол {0}</translation>
+    </message>
+    <message>
+        <source>, FLAGGED</source>
+        <translation>, ОТМЕЧЕНА</translation>
+    </message>
+    <message>
+        <source>the card room&apos;s log is written by the tables&apos; consoles only</source>
+        <translation>журнал покерного клуба пишут только пульты столов</translation>
+    </message>
+    <message>
+        <source>event {0} of {1} (seq {2})</source>
+        <translation>событие {0} из {1} (№ {2} в журнале)</translation>
+    </message>
+    <message>
+        <source>correction of seq {0} recorded</source>
+        <translation>исправление события {0} записано</translation>
+    </message>
+    <message>
+        <source>ruling recorded</source>
+        <translation>решение записано</translation>
+    </message>
+    <message>
+        <source>{0} by {1}</source>
+        <translation>{0}: {1}</translation>
+    </message>
+    <message>
+        <source>report written to {0}</source>
+        <translation>отчёт записан в {0}</translation>
+    </message>
+    <message>
+        <source>Dispute report ({0})</source>
+        <translation>Отчёт о споре ({0})</translation>
+    </message>
+    <message>
+        <source>Report not written: {0}</source>
+        <translation>Отчёт не записан: {0}</translation>
+    </message>
+</context>
+<context>
+    <name>SearchColumn</name>
+    <message>
+        <source>table</source>
+        <translation>стол</translation>
+    </message>
+    <message>
+        <source>hand</source>
+        <translation>раздача</translation>
+    </message>
+    <message>
+        <source>started (UTC)</source>
+        <translation>начало (UTC)</translation>
+    </message>
+    <message>
+        <source>game</source>
+        <translation>игра</translation>
+    </message>
+    <message>
+        <source>pot</source>
+        <translation>банк</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>состояние</translation>
+    </message>
+    <message>
+        <source>flag</source>
+        <translation>отметка</translation>
+    </message>
+</context>
+<context>
+    <name>SearchField</name>
+    <message>
+        <source>Table</source>
+        <translation>Стол</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>С</translation>
+    </message>
+    <message>
+        <source>Until</source>
+        <translation>По</translation>
+    </message>
+    <message>
+        <source>Seat</source>
+        <translation>Место</translation>
+    </message>
+    <message>
+        <source>Player</source>
+        <translation>Игрок</translation>
+    </message>
+    <message>
+        <source>Pot at least</source>
+        <translation>Банк не меньше</translation>
+    </message>
+    <message>
+        <source>Pot at most</source>
+        <translation>Банк не больше</translation>
+    </message>
+</context>
+<context>
     <name>SeatMarker</name>
     <message>
         <source>BUTTON</source>
@@ -2120,6 +2977,51 @@ empty</source>
     </message>
 </context>
 <context>
+    <name>Source</name>
+    <message>
+        <source>dealer</source>
+        <translation>дилер</translation>
+    </message>
+    <message>
+        <source>camera</source>
+        <translation>камера</translation>
+    </message>
+    <message>
+        <source>sensor</source>
+        <translation>датчик</translation>
+    </message>
+    <message>
+        <source>floor</source>
+        <translation>менеджер зала</translation>
+    </message>
+</context>
+<context>
+    <name>SourceWords</name>
+    <message>
+        <source>entered by the dealer</source>
+        <translation>введено дилером</translation>
+    </message>
+    <message>
+        <source>read by the camera</source>
+        <translation>прочитано камерой</translation>
+    </message>
+    <message>
+        <source>read by a sensor</source>
+        <translation>прочитано датчиком</translation>
+    </message>
+    <message>
+        <source>recorded by the floor</source>
+        <translation>записано менеджером зала</translation>
+    </message>
+</context>
+<context>
+    <name>Stack</name>
+    <message>
+        <source>seat {seat} {amount}</source>
+        <translation>место {seat}: {amount}</translation>
+    </message>
+</context>
+<context>
     <name>Street</name>
     <message>
         <source>pre-flop</source>
@@ -2317,6 +3219,33 @@ empty</source>
     <message>
         <source>no picture</source>
         <translation>снимка нет</translation>
+    </message>
+</context>
+<context>
+    <name>TimelineColumn</name>
+    <message>
+        <source>seq</source>
+        <translation>№</translation>
+    </message>
+    <message>
+        <source>recorded (UTC)</source>
+        <translation>записано (UTC)</translation>
+    </message>
+    <message>
+        <source>source</source>
+        <translation>источник</translation>
+    </message>
+    <message>
+        <source>by</source>
+        <translation>кто</translation>
+    </message>
+    <message>
+        <source>event</source>
+        <translation>событие</translation>
+    </message>
+    <message>
+        <source>floor</source>
+        <translation>менеджер зала</translation>
     </message>
 </context>
 <context>
