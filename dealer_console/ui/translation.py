@@ -61,6 +61,7 @@ VALUE_WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("CameraMode", "taught deck"),
         QT_TRANSLATE_NOOP("CameraMode", "general mode (no deck taught)"),
         QT_TRANSLATE_NOOP("CameraMode", "picture only (the table is not calibrated)"),
+        QT_TRANSLATE_NOOP("CameraMode", "it shows its picture only"),
     ),
     "CameraStatus": (
         QT_TRANSLATE_NOOP("CameraStatus", "ok"),

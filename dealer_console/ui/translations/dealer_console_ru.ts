@@ -80,11 +80,11 @@
     </message>
     <message>
         <source>Bet keypad amount ({0}–{1})</source>
-        <translation>Бет суммы с клавиатуры ({0}–{1})</translation>
+        <translation>Бет на сумму ({0}–{1})</translation>
     </message>
     <message>
         <source>Raise to keypad amount ({0}–{1})</source>
-        <translation>Рейз до суммы с клавиатуры ({0}–{1})</translation>
+        <translation>Рейз до суммы ({0}–{1})</translation>
     </message>
     <message>
         <source>All-in {0}</source>
@@ -140,7 +140,7 @@
     </message>
     <message>
         <source>Undo</source>
-        <translation>Отменить</translation>
+        <translation>Отмена</translation>
     </message>
     <message>
         <source>Misdeal</source>
@@ -227,6 +227,33 @@
     <message>
         <source>ante</source>
         <translation>анте</translation>
+    </message>
+</context>
+<context>
+    <name>BoardChange</name>
+    <message>
+        <source>disconnected</source>
+        <translation>отключена</translation>
+    </message>
+    <message>
+        <source>connected</source>
+        <translation>подключена</translation>
+    </message>
+    <message>
+        <source>ready</source>
+        <translation>готова</translation>
+    </message>
+    <message>
+        <source>silent</source>
+        <translation>молчит</translation>
+    </message>
+    <message>
+        <source>incompatible</source>
+        <translation>несовместима</translation>
+    </message>
+    <message>
+        <source>closed</source>
+        <translation>закрыта</translation>
     </message>
 </context>
 <context>
@@ -405,7 +432,38 @@
     </message>
     <message>
         <source>Calibrating the camera is the floor&apos;s.</source>
-        <translation>Калибровка камеры — дело флор-менеджера.</translation>
+        <translation>Калибровка камеры — дело менеджера зала.</translation>
+    </message>
+</context>
+<context>
+    <name>Camera</name>
+    <message>
+        <source>Cannot deal the {street_run}: {zone}, card {n}: {note}</source>
+        <translation>Нельзя сдать {street_run}: {zone}, карта {n}: {note}</translation>
+    </message>
+    <message>
+        <source>Cannot deal the {street_run}: {zone}, card {n}: {note} in the camera panel (V)</source>
+        <translation>Нельзя сдать {street_run}: {zone}, карта {n}: {note} на панели камеры (V)</translation>
+    </message>
+    <message>
+        <source>Cannot show seat {seat}&apos;s hand: card {n}: {note}</source>
+        <translation>Нельзя открыть карты места {seat}: карта {n}: {note}</translation>
+    </message>
+    <message>
+        <source>Cannot show seat {seat}&apos;s hand: card {n}: {note} in the camera panel (V)</source>
+        <translation>Нельзя открыть карты места {seat}: карта {n}: {note} на панели камеры (V)</translation>
+    </message>
+    <message>
+        <source>Type the {street_run} (1 card): {unread}, and at a table dealt face down the console does not know the deck</source>
+        <translation>Наберите {street_run} (1 карта): {unread}, а за столом с закрытой сдачей пульт не знает колоду</translation>
+    </message>
+    <message>
+        <source>Seat {seat} cannot show: they hold no cards</source>
+        <translation>Место {seat} не может открыть карты: карт нет</translation>
+    </message>
+    <message>
+        <source>Camera, {zone} card {n}: {note}</source>
+        <translation>Камера, {zone}, карта {n}: {note}</translation>
     </message>
 </context>
 <context>
@@ -421,6 +479,10 @@
     <message>
         <source>picture only (the table is not calibrated)</source>
         <translation>только изображение (стол не откалиброван)</translation>
+    </message>
+    <message>
+        <source>it shows its picture only</source>
+        <translation>она показывает только изображение</translation>
     </message>
 </context>
 <context>
@@ -749,6 +811,46 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off &apos;Board from camera&apos;</source>
+        <translation>
+            <numerusform>Нельзя сдать {street_run}: камера видит %n карту ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру или выключите «Борд с камеры»</numerusform>
+            <numerusform>Нельзя сдать {street_run}: камера видит %n карты ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру или выключите «Борд с камеры»</numerusform>
+            <numerusform>Нельзя сдать {street_run}: камера видит %n карт ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру или выключите «Борд с камеры»</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off &apos;Board from camera&apos;, or type them (Shift+D)</source>
+        <translation>
+            <numerusform>Нельзя сдать {street_run}: камера видит %n карту ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру, выключите «Борд с камеры» или наберите их (Shift+D)</numerusform>
+            <numerusform>Нельзя сдать {street_run}: камера видит %n карты ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру, выключите «Борд с камеры» или наберите их (Shift+D)</numerusform>
+            <numerusform>Нельзя сдать {street_run}: камера видит %n карт ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру, выключите «Борд с камеры» или наберите их (Shift+D)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Cannot show seat {seat}&apos;s hand: the camera sees %n card(s) at seat {seat2}, who holds {n}: the cards go face up in front of the seat; wait for the camera, or type them (Shift+S)</source>
+        <translation>
+            <numerusform>Нельзя открыть карты места {seat}: камера видит у места {seat2} %n карту, а у игрока их {n}: карты кладут лицом вверх перед местом; подождите камеру или наберите их (Shift+S)</numerusform>
+            <numerusform>Нельзя открыть карты места {seat}: камера видит у места {seat2} %n карты, а у игрока их {n}: карты кладут лицом вверх перед местом; подождите камеру или наберите их (Shift+S)</numerusform>
+            <numerusform>Нельзя открыть карты места {seat}: камера видит у места {seat2} %n карт, а у игрока их {n}: карты кладут лицом вверх перед местом; подождите камеру или наберите их (Shift+S)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Type the {street_run} (%n cards): {unread}, and at a table dealt face down the console does not know the deck</source>
+        <translation>
+            <numerusform>Наберите {street_run} (%n карта): {unread}, а за столом с закрытой сдачей пульт не знает колоду</numerusform>
+            <numerusform>Наберите {street_run} (%n карты): {unread}, а за столом с закрытой сдачей пульт не знает колоду</numerusform>
+            <numerusform>Наберите {street_run} (%n карт): {unread}, а за столом с закрытой сдачей пульт не знает колоду</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Type seat {seat}&apos;s %n cards: they were dealt face down and {unread}</source>
+        <translation>
+            <numerusform>Наберите %n карту места {seat}: её сдали закрытой, и {unread}</numerusform>
+            <numerusform>Наберите %n карты места {seat}: их сдали закрытыми, и {unread}</numerusform>
+            <numerusform>Наберите %n карт места {seat}: их сдали закрытыми, и {unread}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>table {n} ({name}): %n events, chain intact, head seq {n2} hash {hash}</source>
         <translation>
             <numerusform>стол {n} ({name}): %n событие, цепочка цела, последнее событие {n2}, хеш {hash}</numerusform>
@@ -801,11 +903,11 @@
     </message>
     <message>
         <source>Table settings (floor)…</source>
-        <translation>Настройки стола (флор)…</translation>
+        <translation>Настройки стола (менеджер зала)…</translation>
     </message>
     <message>
         <source>House settings (floor)…</source>
-        <translation>Правила заведения (флор)…</translation>
+        <translation>Правила заведения (менеджер зала)…</translation>
     </message>
     <message>
         <source>{0}: no hand yet</source>
@@ -829,15 +931,15 @@
     </message>
     <message>
         <source>A Mississippi straddle needs a floor manager&apos;s authorization.</source>
-        <translation>Стрэддл Миссисипи требует разрешения флор-менеджера.</translation>
+        <translation>Стрэддл Миссисипи требует разрешения менеджера зала.</translation>
     </message>
     <message>
         <source>Table settings are the floor&apos;s.</source>
-        <translation>Настройки стола меняет флор.</translation>
+        <translation>Настройки стола меняет менеджер зала.</translation>
     </message>
     <message>
         <source>House settings are the floor&apos;s.</source>
-        <translation>Правила заведения меняет флор.</translation>
+        <translation>Правила заведения меняет менеджер зала.</translation>
     </message>
     <message>
         <source>Devices</source>
@@ -845,11 +947,42 @@
     </message>
     <message>
         <source>Calibrate the camera (floor)…</source>
-        <translation>Калибровка камеры (флор)…</translation>
+        <translation>Калибровка камеры (менеджер зала)…</translation>
     </message>
     <message>
         <source>Teach the deck…</source>
         <translation>Обучить колоду…</translation>
+    </message>
+</context>
+<context>
+    <name>DeviceNews</name>
+    <message>
+        <source>Camera: the cards could not be read ({text}); deal from the console</source>
+        <translation>Камера: карты не удалось прочитать ({text}); сдавайте с пульта</translation>
+    </message>
+    <message>
+        <source>Camera: picture back ({status}, {text})</source>
+        <translation>Камера: изображение вернулось ({status}, {text})</translation>
+    </message>
+    <message>
+        <source>Camera: picture back ({status})</source>
+        <translation>Камера: изображение вернулось ({status})</translation>
+    </message>
+    <message>
+        <source>Camera: {status} ({text}); deal from the console meanwhile</source>
+        <translation>Камера: {status} ({text}); пока сдавайте с пульта</translation>
+    </message>
+    <message>
+        <source>Camera: {status}; deal from the console meanwhile</source>
+        <translation>Камера: {status}; пока сдавайте с пульта</translation>
+    </message>
+    <message>
+        <source>Sensor board {name}: connected ({text})</source>
+        <translation>Плата датчиков {name}: подключена ({text})</translation>
+    </message>
+    <message>
+        <source>Sensor board {name}: {board_state} ({text})</source>
+        <translation>Плата датчиков {name}: {board_state} ({text})</translation>
     </message>
 </context>
 <context>
@@ -1428,7 +1561,7 @@
     </message>
     <message>
         <source>Floor manager: {0}. Changes apply from the next hand.</source>
-        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
+        <translation>Менеджер зала: {0}. Изменения действуют со следующей раздачи.</translation>
     </message>
     <message>
         <source>Rake, percent of the pot</source>
@@ -1510,11 +1643,62 @@
     </message>
     <message>
         <source>Authorized by floor manager {0}.</source>
-        <translation>Разрешил флор-менеджер {0}.</translation>
+        <translation>Разрешил менеджер зала {0}.</translation>
     </message>
     <message>
         <source>Seat {0} (button) posts a Mississippi straddle of {1}</source>
         <translation>Место {0} (баттон) ставит стрэддл Миссисипи {1}</translation>
+    </message>
+</context>
+<context>
+    <name>Note</name>
+    <message>
+        <source>{card} is read twice on the table</source>
+        <translation>{card} прочитана на столе дважды</translation>
+    </message>
+    <message>
+        <source>read below {n} % (best guess {card})</source>
+        <translation>уверенность ниже {n} % (вероятнее всего {card})</translation>
+    </message>
+    <message>
+        <source>read below {n} % (best guess {card}): confirm or correct it</source>
+        <translation>уверенность ниже {n} % (вероятнее всего {card}): подтвердите или исправьте</translation>
+    </message>
+    <message>
+        <source>read below {n} % (best guess {card}); the hand has {card2} there</source>
+        <translation>уверенность ниже {n} % (вероятнее всего {card}); в раздаче здесь {card2}</translation>
+    </message>
+    <message>
+        <source>not read the same in {n} frames in a row yet (best guess {card})</source>
+        <translation>ещё не прочитана одинаково в {n} кадрах подряд (вероятнее всего {card})</translation>
+    </message>
+    <message>
+        <source>not read the same in {n} frames in a row yet (best guess {card}): wait for the camera, or confirm or correct it</source>
+        <translation>ещё не прочитана одинаково в {n} кадрах подряд (вероятнее всего {card}): подождите камеру или подтвердите либо исправьте</translation>
+    </message>
+    <message>
+        <source>not read the same in {n} frames in a row yet (best guess {card}); the hand has {card2} there</source>
+        <translation>ещё не прочитана одинаково в {n} кадрах подряд (вероятнее всего {card}); в раздаче здесь {card2}</translation>
+    </message>
+    <message>
+        <source>the camera reads {card}, the hand has {card2} there</source>
+        <translation>камера читает {card}, а в раздаче здесь {card2}</translation>
+    </message>
+    <message>
+        <source>{card} is in seat {seat}&apos;s hand</source>
+        <translation>{card} — на руке у места {seat}</translation>
+    </message>
+    <message>
+        <source>{card} is already on {zone}</source>
+        <translation>{card} уже лежит: {zone}</translation>
+    </message>
+    <message>
+        <source>the camera reads {card}, {zone} holds {cards}</source>
+        <translation>камера читает {card}, а там ({zone}) {cards}</translation>
+    </message>
+    <message>
+        <source>{card} is on the board</source>
+        <translation>{card} лежит на борде</translation>
     </message>
 </context>
 <context>
@@ -2930,18 +3114,18 @@ empty</source>
     <name>SignIn</name>
     <message>
         <source>sign-in refused for {quoted}: unknown name or wrong PIN or password</source>
-        <translation>вход для {quoted} отклонён: имя неизвестно или неверный ПИН-код или пароль</translation>
+        <translation>Вход для {quoted} отклонён: имя неизвестно или неверный ПИН-код или пароль</translation>
     </message>
     <message>
         <source>sign-in refused for {quoted}: the account was locked out meanwhile; a floor manager must unlock it</source>
-        <translation>вход для {quoted} отклонён: учётная запись тем временем заблокирована; её должен разблокировать менеджер зала</translation>
+        <translation>Вход для {quoted} отклонён: учётная запись тем временем заблокирована; её должен разблокировать менеджер зала</translation>
     </message>
 </context>
 <context>
     <name>SignInDialog</name>
     <message>
         <source>Floor sign-in</source>
-        <translation>Вход флор-менеджера</translation>
+        <translation>Вход менеджера зала</translation>
     </message>
     <message>
         <source>Dealer sign-in</source>
@@ -2973,7 +3157,7 @@ empty</source>
     </message>
     <message>
         <source>{0} is a dealer: a floor manager must sign in for this.</source>
-        <translation>{0} — дилер: для этого должен войти флор-менеджер.</translation>
+        <translation>{0} — дилер: для этого должен войти менеджер зала.</translation>
     </message>
 </context>
 <context>
@@ -3041,6 +3225,17 @@ empty</source>
     </message>
 </context>
 <context>
+    <name>StreetRun</name>
+    <message>
+        <source>{street} of run {n}</source>
+        <translation>{street} прогона {n}</translation>
+    </message>
+    <message>
+        <source>{street}</source>
+        <translation>{street}</translation>
+    </message>
+</context>
+<context>
     <name>Structure</name>
     <message>
         <source>Limit</source>
@@ -3075,7 +3270,7 @@ empty</source>
     </message>
     <message>
         <source>Floor manager: {0}. Changes apply from the next hand.</source>
-        <translation>Флор-менеджер: {0}. Изменения действуют со следующей раздачи.</translation>
+        <translation>Менеджер зала: {0}. Изменения действуют со следующей раздачи.</translation>
     </message>
     <message>
         <source>Straddles and re-straddles allowed</source>
@@ -3249,6 +3444,45 @@ empty</source>
     </message>
 </context>
 <context>
+    <name>Unread</name>
+    <message>
+        <source>no camera is configured</source>
+        <translation>камера не настроена</translation>
+    </message>
+    <message>
+        <source>the camera reads no card ({mode})</source>
+        <translation>камера не читает карты ({mode})</translation>
+    </message>
+    <message>
+        <source>the camera cannot read the cards ({text})</source>
+        <translation>камера не может прочитать карты ({text})</translation>
+    </message>
+    <message>
+        <source>&apos;Board from camera&apos; is off</source>
+        <translation>«Борд с камеры» выключен</translation>
+    </message>
+    <message>
+        <source>extra runs are not read from the camera</source>
+        <translation>дополнительные прогоны с камеры не читаются</translation>
+    </message>
+    <message>
+        <source>the camera is {status} ({text})</source>
+        <translation>камера: {status} ({text})</translation>
+    </message>
+    <message>
+        <source>the camera is {status}</source>
+        <translation>камера: {status}</translation>
+    </message>
+    <message>
+        <source>no camera reads the board</source>
+        <translation>борд не читает ни одна камера</translation>
+    </message>
+    <message>
+        <source>no camera reads them</source>
+        <translation>их не читает ни одна камера</translation>
+    </message>
+</context>
+<context>
     <name>Variant</name>
     <message>
         <source>Omaha</source>
@@ -3409,6 +3643,33 @@ empty</source>
     <message>
         <source>seat {seat} ({amount})</source>
         <translation>место {seat} ({amount})</translation>
+    </message>
+</context>
+<context>
+    <name>Zone</name>
+    <message>
+        <source>board {n}</source>
+        <translation>борд {n}</translation>
+    </message>
+    <message>
+        <source>board {n}, run {n2}</source>
+        <translation>борд {n}, прогон {n2}</translation>
+    </message>
+    <message>
+        <source>seat {seat}</source>
+        <translation>место {seat}</translation>
+    </message>
+    <message>
+        <source>muck</source>
+        <translation>мак</translation>
+    </message>
+    <message>
+        <source>the board</source>
+        <translation>борд</translation>
+    </message>
+    <message>
+        <source>run {n}</source>
+        <translation>прогон {n}</translation>
     </message>
 </context>
 <context>
