@@ -17,7 +17,7 @@ from dealer_console.live.camera_reads import RED, CameraView, CardRead, CardStat
 from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.zones import Zone, ZoneKind
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
-from dealer_console.ui.sentences import translate_sentence
+from dealer_console.ui.sentences import translate_in, translate_sentence
 from dealer_console.ui.ui_thread import ChangeRelay
 
 __all__ = ["CameraPanel", "zone_words"]
@@ -176,7 +176,7 @@ class CameraPanel(QWidget):
             lines.append(f"<b>{zone_words(zone)}:</b> " + " ".join(cells))
         self.reads.setText("<br>".join(lines) or self.tr("No card read"))
         red = [read for read in view.reads if read.status in RED]
-        self.problems.setText("\n".join(self.tr("{0}, card {1}: {2}").format(zone_words(read.zone), read.slot + 1, read.note)
+        self.problems.setText("\n".join(self.tr("{0}, card {1}: {2}").format(zone_words(read.zone), read.slot + 1, translate_in("Note", read.note))
                                         for read in red))
         self.problems.setVisible(bool(red))
         waiting = view.waiting()

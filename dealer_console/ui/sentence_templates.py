@@ -67,6 +67,26 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("BoardChange", "incompatible"),
         QT_TRANSLATE_NOOP("BoardChange", "closed"),
     ),
+    "StartUp": (
+        QT_TRANSLATE_NOOP("StartUp", "Demo table: signed in automatically as {name}; the floor's dialogs take {name2}, PIN {n}"),
+        QT_TRANSLATE_NOOP(
+            "StartUp",
+            "The camera's calibration {name} is not used: {text}. Calibrate the table again (Devices, Calibrate the camera); meanwhile the camera shows its picture only",  # noqa: E501
+        ),
+        QT_TRANSLATE_NOOP(
+            "StartUp",
+            "The taught deck {name} is not used: {text}. Teach the deck again (Devices, Teach the deck); meanwhile cards are read in the general mode",
+        ),
+    ),
+    "InPlay": (
+        QT_TRANSLATE_NOOP("InPlay", "on the board"),
+        QT_TRANSLATE_NOOP("InPlay", "on board {n}"),
+        QT_TRANSLATE_NOOP("InPlay", "on the board, run {n}"),
+        QT_TRANSLATE_NOOP("InPlay", "on board {n}, run {n2}"),
+        QT_TRANSLATE_NOOP("InPlay", "in seat {seat}'s hand"),
+        QT_TRANSLATE_NOOP("InPlay", "discarded by seat {seat}"),
+        QT_TRANSLATE_NOOP("InPlay", "burned"),
+    ),
     "Chips": (
         QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, less than the {amount2} already in front"),
         QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, more than the seat's {amount2} in chips"),

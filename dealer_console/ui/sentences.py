@@ -142,7 +142,7 @@ def translate_in(context: str, text: str) -> str:
     return text if translated is None else translated
 
 
-_TOP = ("Sentence", "Camera", "Devices", "DeviceNews", "Chips", "SignIn", "Floor", "Audit")
+_TOP = ("Sentence", "Camera", "Devices", "DeviceNews", "Chips", "SignIn", "StartUp", "Floor", "Audit")
 """The contexts whose templates are whole sentences, in the order they are tried."""
 
 

@@ -26,6 +26,7 @@ LANGUAGES = ("en", "ru")
 _installed: list[QTranslator] = []
 
 VALUE_WORDS: dict[str, tuple[str, ...]] = {
+    "DisputeKind": (QT_TRANSLATE_NOOP("DisputeKind", "hand reading"), QT_TRANSLATE_NOOP("DisputeKind", "accounting")),
     "Source": (
         QT_TRANSLATE_NOOP("Source", "dealer"),
         QT_TRANSLATE_NOOP("Source", "camera"),

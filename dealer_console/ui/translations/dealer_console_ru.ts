@@ -930,6 +930,10 @@
         <translation>Датчики</translation>
     </message>
     <message>
+        <source>A floor sign-in needs the staff records of the event store; this table records nothing</source>
+        <translation>Для входа менеджера зала нужны учётные записи персонала в журнале событий; этот стол ничего не записывает</translation>
+    </message>
+    <message>
         <source>A Mississippi straddle needs a floor manager&apos;s authorization.</source>
         <translation>Стрэддл Миссисипи требует разрешения менеджера зала.</translation>
     </message>
@@ -952,6 +956,30 @@
     <message>
         <source>Teach the deck…</source>
         <translation>Обучить колоду…</translation>
+    </message>
+    <message>
+        <source>The demo&apos;s synthetic camera needs no calibration: calibrate a real camera ([devices] camera)</source>
+        <translation>Синтетической камере демо-стола калибровка не нужна: калибруют настоящую камеру ([devices] camera)</translation>
+    </message>
+    <message>
+        <source>Camera calibrated ({0}): the cards are placed on the table&apos;s zones</source>
+        <translation>Камера откалибрована ({0}): карты размещаются по зонам стола</translation>
+    </message>
+    <message>
+        <source>The demo&apos;s synthetic camera is taught its deck already: teach a real camera&apos;s deck ([devices] camera)</source>
+        <translation>Синтетическая камера демо-стола уже знает свою колоду: обучают колоду настоящей камеры ([devices] camera)</translation>
+    </message>
+    <message>
+        <source>Calibrate the camera first (Devices, Calibrate the camera): the calibration gives the card size the deck is taught at</source>
+        <translation>Сначала откалибруйте камеру (Устройства, Калибровка камеры): калибровка задаёт размер карт для обучения колоды</translation>
+    </message>
+    <message>
+        <source>Deck taught ({0}): the camera reads with it</source>
+        <translation>Колода обучена ({0}): камера читает по ней</translation>
+    </message>
+    <message>
+        <source>Devices not started: {0}; the table plays on without them</source>
+        <translation>Устройства не запущены: {0}; стол играет без них</translation>
     </message>
 </context>
 <context>
@@ -1026,6 +1054,17 @@
     <message>
         <source>The chips changed: seat {seat} now reads {action} {amount}; look again and accept</source>
         <translation>Фишки изменились: у места {seat} теперь читается «{action}» {amount}; проверьте и примите</translation>
+    </message>
+</context>
+<context>
+    <name>DisputeKind</name>
+    <message>
+        <source>hand reading</source>
+        <translation>чтение руки</translation>
+    </message>
+    <message>
+        <source>accounting</source>
+        <translation>подсчёт</translation>
     </message>
 </context>
 <context>
@@ -1610,6 +1649,37 @@
     <message>
         <source>Most runs of a pot</source>
         <translation>Наибольшее число прогонов банка</translation>
+    </message>
+</context>
+<context>
+    <name>InPlay</name>
+    <message>
+        <source>on the board</source>
+        <translation>на борде</translation>
+    </message>
+    <message>
+        <source>on board {n}</source>
+        <translation>на борде {n}</translation>
+    </message>
+    <message>
+        <source>on the board, run {n}</source>
+        <translation>на борде, прогон {n}</translation>
+    </message>
+    <message>
+        <source>on board {n}, run {n2}</source>
+        <translation>на борде {n}, прогон {n2}</translation>
+    </message>
+    <message>
+        <source>in seat {seat}&apos;s hand</source>
+        <translation>на руке у места {seat}</translation>
+    </message>
+    <message>
+        <source>discarded by seat {seat}</source>
+        <translation>сброшена местом {seat}</translation>
+    </message>
+    <message>
+        <source>burned</source>
+        <translation>сожжена</translation>
     </message>
 </context>
 <context>
@@ -2426,6 +2496,49 @@
     </message>
 </context>
 <context>
+    <name>ReviewCorrectionDialog</name>
+    <message>
+        <source>Correct seq {0}</source>
+        <translation>Исправить событие {0}</translation>
+    </message>
+    <message>
+        <source>Event seq {0} ({1}, {2}): {3}</source>
+        <translation>Событие {0} ({1}, {2}): {3}</translation>
+    </message>
+    <message>
+        <source>Void it</source>
+        <translation>Отменить его</translation>
+    </message>
+    <message>
+        <source>Replace it with</source>
+        <translation>Заменить на</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Причина</translation>
+    </message>
+    <message>
+        <source>Preview before and after</source>
+        <translation>Показать до и после</translation>
+    </message>
+    <message>
+        <source>Record correction</source>
+        <translation>Записать исправление</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Refused:&lt;/b&gt; {0}</source>
+        <translation>&lt;b&gt;Отказано:&lt;/b&gt; {0}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not recorded:&lt;/b&gt; {0}</source>
+        <translation>&lt;b&gt;Не записано:&lt;/b&gt; {0}</translation>
+    </message>
+</context>
+<context>
     <name>ReviewEventDetail</name>
     <message>
         <source>&lt;b&gt;seq {0}&lt;/b&gt;: {1}</source>
@@ -2541,6 +2654,73 @@
     <message>
         <source>&lt;h3&gt;Dispute windows&lt;/h3&gt;</source>
         <translation>&lt;h3&gt;Окна для споров&lt;/h3&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewRulingDialog</name>
+    <message>
+        <source>Record a ruling</source>
+        <translation>Записать решение</translation>
+    </message>
+    <message>
+        <source>e.g. TDA 15 (cards speak)</source>
+        <translation>например, правило 15 турнирных директоров (карты говорят сами)</translation>
+    </message>
+    <message>
+        <source>the pot was held while the floor decided</source>
+        <translation>банк задерживали, пока менеджер зала решал</translation>
+    </message>
+    <message>
+        <source>Dispute about</source>
+        <translation>Предмет спора</translation>
+    </message>
+    <message>
+        <source>Rule cited</source>
+        <translation>Правило</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Решение</translation>
+    </message>
+    <message>
+        <source>Disputed amount</source>
+        <translation>Спорная сумма</translation>
+    </message>
+    <message>
+        <source>Record ruling</source>
+        <translation>Записать решение</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>the disputed amount must be a whole number of chips, not {0!r}</source>
+        <translation>спорная сумма должна быть целым числом фишек, а не {0!r}</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The {0} window has closed: this ruling will be recorded as LATE.&lt;/b&gt;</source>
+        <translation>&lt;b&gt;Окно спора («{0}») закрыто: решение будет записано как ЗАПОЗДАЛОЕ.&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>Reportable (disputed amount at or above {0}): &lt;b&gt;{1}&lt;/b&gt;</source>
+        <translation>Подлежит отчёту (спорная сумма не меньше {0}): &lt;b&gt;{1}&lt;/b&gt;</translation>
+    </message>
+    <message>
+        <source>YES</source>
+        <translation>ДА</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>нет</translation>
+    </message>
+    <message>
+        <source>give the rule cited and the decision</source>
+        <translation>укажите правило и решение</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Not recorded:&lt;/b&gt; {0}</source>
+        <translation>&lt;b&gt;Не записано:&lt;/b&gt; {0}</translation>
     </message>
 </context>
 <context>
@@ -3203,6 +3383,21 @@ empty</source>
     <message>
         <source>seat {seat} {amount}</source>
         <translation>место {seat}: {amount}</translation>
+    </message>
+</context>
+<context>
+    <name>StartUp</name>
+    <message>
+        <source>Demo table: signed in automatically as {name}; the floor&apos;s dialogs take {name2}, PIN {n}</source>
+        <translation>Демо-стол: вход выполнен автоматически как {name}; в диалогах менеджера зала — {name2}, ПИН-код {n}</translation>
+    </message>
+    <message>
+        <source>The camera&apos;s calibration {name} is not used: {text}. Calibrate the table again (Devices, Calibrate the camera); meanwhile the camera shows its picture only</source>
+        <translation>Калибровка камеры {name} не используется: {text}. Откалибруйте стол заново (Устройства, Калибровка камеры); пока камера только показывает изображение</translation>
+    </message>
+    <message>
+        <source>The taught deck {name} is not used: {text}. Teach the deck again (Devices, Teach the deck); meanwhile cards are read in the general mode</source>
+        <translation>Обученная колода {name} не используется: {text}. Обучите колоду заново (Устройства, Обучить колоду); пока карты читаются в общем режиме</translation>
     </message>
 </context>
 <context>
