@@ -171,6 +171,7 @@ class DealerWindow(QMainWindow):
         if number != self._hand_number:
             if self._hand_number is not None:
                 self.notification_area.new_hand(number)
+            self.notification_area.hand = number
             self._hand_number = number
         if plan is None or hand is None:
             self.title.setText(self.tr("{0}: no hand yet").format(session.table.config.name))
