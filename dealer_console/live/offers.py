@@ -156,7 +156,9 @@ def _betting(hand: Hand, legal: LegalActions) -> list[Offer]:
             offers.append(Offer(OfferKind.POT, Wager(pot_to), seat, amount=pot_to, raising=raising, call=legal.call_amount))
         offers.append(Offer(OfferKind.WAGER, None, seat, low=legal.min_to, high=legal.max_to, raising=raising))
     if legal.all_in_to:
-        offers.append(Offer(OfferKind.ALL_IN, AllIn(), seat, amount=legal.all_in_to, call=min(legal.call_amount, legal.all_in_to)))
+        # an all-in that raises says the call it holds; one that only calls (for less) is just its total
+        raises = legal.all_in_to > hand.bets[seat] + legal.call_amount
+        offers.append(Offer(OfferKind.ALL_IN, AllIn(), seat, amount=legal.all_in_to, call=legal.call_amount if raises else 0))
     return offers
 
 

@@ -69,9 +69,20 @@ def seat_layout(width: int, height: int, count: int) -> SeatLayout:
     boxes = _boxes(width, height, count, low)
     seats = {seat: QRect(math.ceil(box.left()), math.ceil(box.top()), int(box.width()) - 1, int(box.height()) - 1)
              for seat, box in boxes.items()}
-    seat_w, seat_h = low * SEAT_ASPECT, low
-    centre = QRect(int(seat_w * 0.75), int(seat_h + _MARGIN), max(1, int(width - 1.5 * seat_w)), max(1, int(height - 2 * seat_h - 2 * _MARGIN)))
-    return SeatLayout(seats, centre)
+    return SeatLayout(seats, _middle(width, height, list(seats.values())))
+
+
+def _middle(width: int, height: int, seats: list[QRect]) -> QRect:
+    """The largest rectangle centred on the felt that meets no seat box (a search over its width and height)."""
+    best = QRect(width // 2, height // 2, 1, 1)
+    for w_step in range(20, 0, -1):
+        for h_step in range(20, 0, -1):
+            w, h = int(width * w_step / 20), int(height * h_step / 20)
+            rect = QRect((width - w) // 2, (height - h) // 2, w, h)
+            if w * h > best.width() * best.height() and not any(rect.intersects(seat) for seat in seats):
+                best = rect
+                break
+    return best
 
 
 class FeltWidget(QWidget):
