@@ -18,12 +18,13 @@ import functools
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QFontMetrics, QIntValidator, QResizeEvent
+from PySide6.QtGui import QFont, QIntValidator, QResizeEvent
 from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_console.live.commands import Wager
 from dealer_console.live.offers import MAX_DISCARDS_OFFERED, Offer, OfferKind, offers_now
 from dealer_console.live.table_session import TableSession
+from dealer_console.ui.fitting import REFERENCE, text_width
 
 __all__ = ["ActionBar"]
 
@@ -48,6 +49,7 @@ class ActionBar(QWidget):
         row_actions, row_other = QHBoxLayout(), QHBoxLayout()
         self.rows = (row_actions, row_other)
         self.scale = 1.0
+        self._fitted: tuple[object, ...] = ()
         """The window's size over 1920×1080 (the fonts' scale)."""
         left.addLayout(row_actions)
         left.addLayout(row_other)
@@ -107,44 +109,70 @@ class ActionBar(QWidget):
         self.keypad_widgets.setLayout(keypad)
         outer.addWidget(self.keypad_widgets, 0)
         add("wager", "Return", self._wager_typed, row_other, primary=True)
+        self.setStyleSheet("QPushButton { padding: 2px 6px; }"
+                           " QPushButton[primary=\"true\"] { background: #ffd400; color: black; }")
         self._style(20)
 
     # ------------------------------------------------------------------ size
 
     def _style(self, pixels: int) -> None:
+        """The buttons' font at ``pixels`` (fonts set directly: a style sheet would be parsed again at each size)."""
         self.pixels = pixels
-        self.setStyleSheet(
-            f"QPushButton {{ font-size: {pixels}px; padding: 2px 6px; }}"
-            " QPushButton[primary=\"true\"] { background: #ffd400; color: black; font-weight: bold; }"
-            f" QLineEdit {{ font-size: {max(12, pixels + 2)}px; }}"
-        )
+        plain, bold, amount = QFont(self.font()), QFont(self.font()), QFont(self.font())
+        plain.setPixelSize(pixels)
+        bold.setPixelSize(pixels)
+        bold.setBold(True)
+        amount.setPixelSize(max(12, pixels + 2))
+        for button in (*self.buttons.values(), *self.keypad_buttons):
+            button.setFont(bold if button.property("primary") else plain)
+        self.amount_edit.setFont(amount)
         height = max(44, int(pixels * 3.1))
         for button in self.buttons.values():
             button.setFixedHeight(height)
         for pad in self.keypad_buttons:
             pad.setMinimumSize(max(30, int(pixels * 1.8)), max(26, int(pixels * 1.5)))
 
-    def _needed(self, pixels: int) -> int:
-        """The widest row of shown buttons at ``pixels``, in pixels."""
-        plain, bold = QFont(self.font()), QFont(self.font())
-        plain.setPixelSize(pixels)
-        bold.setPixelSize(pixels)
-        bold.setBold(True)
-        widest = 0
+    def _rows_shown(self) -> list[list[QPushButton]]:
+        rows = []
         for row in self.rows:
             shown = [row.itemAt(i).widget() for i in range(row.count())]
-            buttons = [b for b in shown if isinstance(b, QPushButton) and not b.isHidden()]
-            width = sum(max(QFontMetrics(bold if b.property("primary") else plain).horizontalAdvance(line) for line in b.text().split("\n")) + 36
-                        for b in buttons)
-            widest = max(widest, width + row.spacing() * max(0, len(buttons) - 1))
-        return widest
+            rows.append([b for b in shown if isinstance(b, QPushButton) and not b.isHidden()])
+        return rows
+
+    def _needed(self, pixels: int) -> int:
+        """The widest row of shown buttons at ``pixels``, in pixels."""
+        return max((self._row_width(row, buttons, pixels) for row, buttons in zip(self.rows, self._rows_shown(), strict=True)),
+                   default=0)
+
+    def _row_width(self, row: QHBoxLayout, buttons: list[QPushButton], pixels: int) -> int:
+        plain, bold = QFont(self.font()), QFont(self.font())
+        plain.setPixelSize(REFERENCE)
+        bold.setPixelSize(REFERENCE)
+        bold.setBold(True)
+        keys = plain.toString(), bold.toString()
+        text = sum(text_width(keys[bool(b.property("primary"))], b.text(), pixels) for b in buttons)
+        return int(text + 0.999) + 36 * len(buttons) + row.spacing() * max(0, len(buttons) - 1)
 
     def fit(self) -> None:
-        """The largest font (from the window's scale) at which every row of shown buttons fits beside the keypad."""
+        """The largest font (from the window's scale) at which every row of shown buttons fits beside the keypad.
+
+        Found in one step (each row's text measured at the reference size, scaled to the room left by the padding),
+        and again only when the buttons' words, the bar's width or the scale change.
+        """
         keypad = self.keypad_widgets.sizeHint().width() + 12 if not self.keypad_widgets.isHidden() else 0
         room = self.width() - keypad - 8
+        rows = self._rows_shown()
+        signature = (room, self.scale, tuple(tuple(b.text() for b in buttons) for buttons in rows))
+        if signature == self._fitted:
+            return
+        self._fitted = signature
         pixels = max(11, int(24 * self.scale))
-        while pixels > 11 and self._needed(pixels) > room:
+        for row, buttons in zip(self.rows, rows, strict=True):
+            text = self._row_width(row, buttons, REFERENCE) - 36 * len(buttons) - row.spacing() * max(0, len(buttons) - 1)
+            if text > 0:
+                free = room - 36 * len(buttons) - row.spacing() * max(0, len(buttons) - 1)
+                pixels = max(11, min(pixels, int(REFERENCE * free / text)))
+        if pixels > 11 and self._needed(pixels) > room:  # the one correction step
             pixels -= 1
         if pixels != getattr(self, "pixels", 0):
             self._style(pixels)
@@ -198,10 +226,14 @@ class ActionBar(QWidget):
     def _set(self, name: str, text: str | None) -> None:
         button = self.buttons[name]
         if text is None:
-            button.hide()
+            if not button.isHidden():
+                button.hide()
             return
-        button.setText(f"{text}\n[{self.shortcuts[name].replace('Return', 'Enter')}]")
-        button.show()
+        words = f"{text}\n[{self.shortcuts[name].replace('Return', 'Enter')}]"
+        if button.text() != words:
+            button.setText(words)
+        if button.isHidden():
+            button.show()
 
     def _on_session_change(self, session: TableSession) -> None:
         """Show only what may be done now (the session's offers)."""

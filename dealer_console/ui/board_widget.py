@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont, QTextDocument
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_console.live.views import BoardRow
 from dealer_console.ui.card_text import cards_html
+from dealer_console.ui.fitting import REFERENCE, rich_size
 
 __all__ = ["BoardWidget"]
 
@@ -27,6 +28,7 @@ class BoardWidget(QLabel):
         self.four_colour = True
         self.pixels = 28
         self._room = (600, 200)
+        self.setStyleSheet("color: white;")
         self._show()
 
     def show_boards(self, rows: tuple[BoardRow, ...] | None, *, four_colour: bool) -> None:
@@ -35,27 +37,28 @@ class BoardWidget(QLabel):
         self.fit(*self._room)
 
     def fit(self, width: int, height: int) -> None:
-        """The largest font at which every line fits ``width`` and all of them ``height``."""
+        """The largest font at which every line fits ``width`` and all of them ``height`` (found in one step)."""
         self._room = (width, height)
         lines = max(1, len(self.rows or ()))
-        self.pixels = max(10, min(self.LARGEST, int(height / lines / 1.5)))
-        while self.pixels > 10:
-            document = QTextDocument()
-            font = QFont(self.font())
-            font.setPixelSize(self.pixels)
-            document.setDefaultFont(font)
-            document.setDocumentMargin(0)
-            document.setHtml(self._html())
-            if document.idealWidth() <= width - 4 and document.size().height() <= height:
-                break
-            self.pixels -= 1
+        largest = max(10, min(self.LARGEST, int(height / lines / 1.5)))
+        font = QFont(self.font())
+        font.setPixelSize(REFERENCE)
+        key = font.toString()
+        wide, high = rich_size(key, self._html(REFERENCE), REFERENCE)
+        pixels = largest
+        if wide > 0 and high > 0:
+            pixels = max(10, min(largest, int(REFERENCE * (width - 4) / wide), int(REFERENCE * height / high)))
+            wide, high = rich_size(key, self._html(pixels), pixels)
+            if pixels > 10 and (wide > width - 4 or high > height):
+                pixels -= 1
+        self.pixels = pixels
         self._show()
 
-    def _html(self) -> str:
+    def _html(self, pixels: int | None = None) -> str:
         if not self.rows:
             return ""
         lines = []
-        head_size = max(9, int(self.pixels * 0.6))
+        head_size = max(9, int((self.pixels if pixels is None else pixels) * 0.6))
         for row in self.rows:
             where = []
             if row.runs > 1:
@@ -68,8 +71,10 @@ class BoardWidget(QLabel):
         return "<br>".join(lines)
 
     def _show(self) -> None:
-        font = QFont(self.font())
-        font.setPixelSize(self.pixels)
-        self.setFont(font)
-        self.setStyleSheet(f"font-size: {self.pixels}px; color: white;")
-        self.setText(self._html())
+        if self.font().pixelSize() != self.pixels:
+            font = QFont(self.font())
+            font.setPixelSize(self.pixels)
+            self.setFont(font)
+        html = self._html()
+        if html != self.text():
+            self.setText(html)

@@ -12,11 +12,12 @@ import math
 from dataclasses import dataclass
 
 from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.board_widget import BoardWidget
+from dealer_console.ui.fitting import REFERENCE, text_width, wrapped_height
 from dealer_console.ui.pot_widget import PotWidget
 from dealer_console.ui.seat_widget import SeatWidget
 
@@ -85,6 +86,28 @@ def _middle(width: int, height: int, seats: list[QRect]) -> QRect:
     return best
 
 
+def _pots_pixels(key: str, text: str, width: int, room: int, *, largest: int) -> int:
+    """The pots' pixel size: every line on one line of the middle if the height allows, else wrapped to fill it."""
+    lines = text.split("\n")
+    spacing = QFontMetricsF(_reference_font(key)).lineSpacing()
+    widths = [text_width(key, line, REFERENCE) for line in lines]
+    by_height = REFERENCE * room / (spacing * len(lines))
+    by_width = REFERENCE * width / max(1.0, max(widths))
+    area = sum(max(w, 1.0) for w in widths) * spacing  # the text's area at the reference size, wrapped or not
+    by_area = REFERENCE * math.sqrt(room * width / area) * 0.95
+    pixels = max(9, min(largest, int(by_height if by_width >= by_height else min(by_height, by_area))))
+    high = wrapped_height(key, text, pixels, width)
+    if pixels > 9 and high > room:  # the one correction: in proportion to the excess, a pixel at least
+        pixels = max(9, min(pixels - 1, int(pixels * math.sqrt(room / high))))
+    return pixels
+
+
+def _reference_font(key: str) -> QFont:
+    font = QFont()
+    font.fromString(key)
+    return font
+
+
 class FeltWidget(QWidget):
     """Seats 1..n clockwise round an oval from the dealer's left; the boards and pots in the middle."""
 
@@ -103,6 +126,7 @@ class FeltWidget(QWidget):
         layout.addWidget(self.board, 3)
         layout.addWidget(self.pots, 2)
         self.layout_now = seat_layout(1200, 640, seat_count)
+        self._pots_fitted: tuple[str, int, int] = ("", 0, 0)
 
     def _on_session_change(self, session: TableSession, *, four_colour: bool) -> None:
         states = {state.seat: state for state in session.seat_states()}
@@ -113,18 +137,24 @@ class FeltWidget(QWidget):
         self._fit_centre()
 
     def _fit_centre(self) -> None:
-        """The middle's text as large as the middle allows (the boards first), never wider or taller than it."""
+        """The middle's text as large as the middle allows (the boards first), never wider or taller than it.
+
+        The pots' size is found in one step from their text measured at the reference size, and again only when that
+        text or the middle's size changes.
+        """
         centre = self.layout_now.centre
         self.board.fit(centre.width(), int(centre.height() * 0.6))
-        pixels = max(9, min(28, centre.height() // 8))
-        while pixels > 9:
-            font = QFont(self.pots.font())
+        text, width = self.pots.text(), max(1, centre.width() - 4)
+        room = max(1, centre.height() - self.board.sizeHint().height() - 2)
+        if (text, width, room) == self._pots_fitted:
+            return
+        self._pots_fitted = (text, width, room)
+        font = QFont(self.pots.font())
+        font.setPixelSize(REFERENCE)
+        pixels = _pots_pixels(font.toString(), text, width, room, largest=max(9, min(28, centre.height() // 8)))
+        if pixels != self.pots.font().pixelSize():
             font.setPixelSize(pixels)
-            self.pots.setStyleSheet(f"font-size: {pixels}px; color: white;")
             self.pots.setFont(font)
-            if self.pots.heightForWidth(centre.width()) <= centre.height() - self.board.sizeHint().height():
-                break
-            pixels -= 1
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         self.layout_now = seat_layout(self.width(), self.height(), len(self.seats))

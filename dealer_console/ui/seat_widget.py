@@ -7,11 +7,12 @@ that keeps the line within the box's width. A player's name too long for the box
 from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QFont, QFontMetrics, QTextDocument
+from PySide6.QtGui import QFont, QFontMetrics
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from dealer_console.live.views import SeatState
 from dealer_console.ui.card_text import cards_html
+from dealer_console.ui.fitting import REFERENCE, fitted_pixels
 
 __all__ = ["SeatWidget"]
 
@@ -19,16 +20,19 @@ _SHORT = {"button": "BUTTON", "small blind": "SB", "big blind": "BB", "straddle"
           "Mississippi straddle": "MISSISSIPPI", "live post": "POST"}
 _SHARES = {"name": 0.16, "stack": 0.25, "bet": 0.2, "cards": 0.2, "status": 0.15}
 """Each line's part of the box's height (its font's pixel size; the rest is spacing and frame)."""
+_LOOKS = """
+QLabel { border: none; background: transparent; color: white; }
+SeatWidget[look="empty"] { background: transparent; border: 1px dashed #6a8; }
+SeatWidget[look="empty"] QLabel { color: #9cb; }
+SeatWidget[look="to_act"] { background: #3b3b10; border: 5px solid #ffd400; }
+SeatWidget[look="out"] { background: rgba(20,20,20,170); border: 1px solid #555; }
+SeatWidget[look="out"] QLabel { color: #aaaaaa; }
+SeatWidget[look="all_in"] { background: #5a1010; border: 3px solid #ff6b6b; }
+SeatWidget[look="in"] { background: rgba(0,0,0,140); border: 2px solid #cfe8cf; }
+"""
+"""Each look of a seat: empty, the player to act, out of the hand (folded or sitting out), all-in, in the hand."""
 _SMALLEST = 9
 """The smallest font, in pixels, a line shrinks to before it is elided."""
-
-
-def _rich_width(font: QFont, html: str) -> float:
-    document = QTextDocument()
-    document.setDefaultFont(font)
-    document.setDocumentMargin(0)
-    document.setHtml(html)
-    return document.idealWidth()
 
 
 class SeatWidget(QFrame):
@@ -62,13 +66,15 @@ class SeatWidget(QFrame):
                 layout.addLayout(money)
         self.state: SeatState | None = None
         self._texts: dict[str, str] = {}
+        self.setStyleSheet(_LOOKS)  # set once: a seat changes its look by its property, never by a new style sheet
+        self._fitted: tuple[object, ...] = ()
 
     def show_state(self, state: SeatState | None, *, four_colour: bool) -> None:
         """Show ``state`` (``None``: an empty seat)."""
         self.state = state
         if state is None:
             self._texts = {"name": self.tr("Seat {0}").format(self.seat), "stack": self.tr("empty"), "bet": "", "cards": "", "status": ""}
-            self.setStyleSheet("SeatWidget { background: transparent; border: 1px dashed #6a8; } QLabel { color: #9cb; border: none; }")
+            self._restyle("empty")
             self.fit()
             return
         markers = " ".join(f"[{QCoreApplication.translate('SeatMarker', _SHORT.get(marker, marker.upper()))}]" for marker in state.markers)
@@ -81,20 +87,30 @@ class SeatWidget(QFrame):
         self._texts = {"name": self.tr("Seat {0} · {1}").format(state.seat, state.player) + (f"\n{markers}" if markers else ""),
                        "stack": f"{state.stack}", "bet": bet, "cards": cards_html(state.cards, four_colour=four_colour) if state.cards else "",
                        "status": " · ".join(w for w in words if w)}
-        if state.to_act:
-            style, text = "background: #3b3b10; border: 5px solid #ffd400;", "white"
-        elif state.folded or not state.in_hand:
-            style, text = "background: rgba(20,20,20,170); border: 1px solid #555;", "#aaaaaa"
-        elif state.all_in:
-            style, text = "background: #5a1010; border: 3px solid #ff6b6b;", "white"
-        else:
-            style, text = "background: rgba(0,0,0,140); border: 2px solid #cfe8cf;", "white"
-        self.setStyleSheet(f"SeatWidget {{ {style} }} QLabel {{ border: none; background: transparent; color: {text}; }}")
+        self._restyle("to_act" if state.to_act else "out" if state.folded or not state.in_hand else "all_in" if state.all_in else "in")
         self.fit()
 
+    def _restyle(self, look: str) -> None:
+        """The seat's look (its property ``look`` picks its rules in the one style sheet), re-applied only if it changes."""
+        if look == self.property("look"):
+            return
+        self.setProperty("look", look)
+        for widget in (self, self.name_label, self.stack_label, self.bet_label, self.cards_label, self.status_label):
+            widget.style().unpolish(widget)
+            widget.style().polish(widget)
+
     def fit(self) -> None:
-        """Each line in the largest font that the box's height gives it and its width holds; the name elided if need be."""
-        frame = 10 if self.state is not None and self.state.to_act else 6
+        """Each line in the largest font that the box's height gives it and its width holds; the name elided if need be.
+
+        Each size is found in one step (:func:`fitted_pixels`); nothing is laid out again while the texts and the
+        box's size stay as they were.
+        """
+        to_act = self.state is not None and self.state.to_act
+        signature = (tuple(self._texts.items()), self.width(), self.height(), to_act)
+        if signature == self._fitted:
+            return
+        self._fitted = signature
+        frame = 10 if to_act else 6
         room = max(1, self.width() - 8 - frame)
         labels = {"name": self.name_label, "stack": self.stack_label, "bet": self.bet_label, "cards": self.cards_label,
                   "status": self.status_label}
@@ -104,22 +120,21 @@ class SeatWidget(QFrame):
             text = self._texts.get(key, "")
             font = QFont(label.font())
             font.setBold(key in ("stack", "status", "bet"))
-            pixels = max(_SMALLEST, int(self.height() * _SHARES[key] * 5 / lines))
+            font.setPixelSize(REFERENCE)
+            largest = max(_SMALLEST, int(self.height() * _SHARES[key] * 5 / lines))
             measured = money if key in ("stack", "bet") else text.split("\n")[-1] if key == "name" else text
-            while pixels > _SMALLEST and self._width(font, pixels, measured, rich=key == "cards") > room:
-                pixels -= 1
-            font.setPixelSize(pixels)
-            label.setFont(font)
-            label.setToolTip("")
+            font.setPixelSize(fitted_pixels(font.toString(), measured, room, largest, _SMALLEST, key == "cards"))
+            if font != label.font():
+                label.setFont(font)
+            tip = ""
             first, _, rest = text.partition("\n")
             if key == "name" and QFontMetrics(font).horizontalAdvance(first) > room:
-                label.setToolTip(first)
+                tip = first
                 text = QFontMetrics(font).elidedText(first, Qt.TextElideMode.ElideRight, room) + (f"\n{rest}" if rest else "")
-            label.setText(text)
-            label.setVisible(bool(text) or key in ("name", "stack"))
-
-    @staticmethod
-    def _width(font: QFont, pixels: int, text: str, *, rich: bool) -> float:
-        sized = QFont(font)
-        sized.setPixelSize(pixels)
-        return _rich_width(sized, text) if rich else QFontMetrics(sized).horizontalAdvance(text)
+            if label.toolTip() != tip:
+                label.setToolTip(tip)
+            if label.text() != text:
+                label.setText(text)
+            visible = bool(text) or key in ("name", "stack")
+            if label.isHidden() == visible:
+                label.setVisible(visible)
