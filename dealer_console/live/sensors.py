@@ -80,6 +80,8 @@ class BetProposal:
     """What the zone showed."""
     needs_confirmation: bool
     reason: str
+    call: int = 0
+    """The chips a call adds for this seat (what the action bar's Call says): a call is shown by it, "call 173"."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +124,7 @@ class _Turn:
 
     def propose(self, action: ProposedAction, to: int, reason: str, *, confirm: bool = False) -> BetProposal:
         """A proposal of ``action`` to ``to`` for this seat, as read."""
-        return BetProposal(self.seat, action, to, self.amount, confirm, reason)
+        return BetProposal(self.seat, action, to, self.amount, confirm, reason, call=self.call_to - self.in_front)
 
     def warn(self, message: str, expected: int) -> SensorWarning:
         """A warning with both figures: ``expected`` against what the zone shows."""

@@ -22,7 +22,7 @@ from dealer_console.ui.ui_thread import ChangeRelay
 
 __all__ = ["CameraPanel", "zone_words"]
 
-PICTURE_WIDTH = 560
+PICTURE_WIDTH = 400
 _OUTLINE = {
     CardStatus.CONFIDENT: "#35d05a",
     CardStatus.CONFIRMED: "#35d05a",

@@ -19,7 +19,7 @@ class PotWidget(QLabel):
         self.setObjectName("pots")
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setStyleSheet("font-size: 16pt; color: white;")
+        self.setStyleSheet("color: white;")  # its size is the felt's to set (FeltWidget._fit_centre)
 
     def show_session(self, session: TableSession) -> None:
         """Show the pots of the session's hand."""

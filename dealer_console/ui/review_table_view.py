@@ -35,7 +35,7 @@ class ReviewTableView(QWidget):
                 self._layout.removeWidget(self.felt)
                 self.felt.deleteLater()
             self.felt = FeltWidget(count, self)
-            self.felt.setMinimumSize(900, 480)
+            self.felt.setMinimumSize(640, 300)
             self._layout.addWidget(self.felt)
         markers: dict[int, list[str]] = {hand.setup.button: ["button"]}
         for event in hand.events_in_force:

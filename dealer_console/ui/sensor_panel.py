@@ -25,6 +25,23 @@ def _board_colour(status: BoardStatus) -> str:
     return "#1f6b3a" if status.ready else "#8a6d00" if status.connecting else "#b00000"
 
 
+def _proposal_words(proposal: BetProposal) -> str:
+    """The proposal in the action bar's amounts: "call 7", "bet 20", "raise to 24", "all-in to 180 (call 173)"."""
+    verb = QCoreApplication.translate("ProposedAction", proposal.action.value)
+    match proposal.action.value:
+        case "check":
+            return verb
+        case "call":
+            return f"{verb} {proposal.call}"
+        case "bet":
+            return f"{verb} {proposal.amount_to}"
+        case _:
+            words = QCoreApplication.translate("SensorPanel", "{0} to {1}").format(verb, proposal.amount_to)
+            if proposal.call and proposal.amount_to - proposal.call > 0:
+                words += QCoreApplication.translate("SensorPanel", " (call {0})").format(proposal.call)
+            return words
+
+
 class SensorPanel(QWidget):
     """A thin view over the hub's board states, zone rows and proposal."""
 
@@ -50,7 +67,7 @@ class SensorPanel(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setMinimumHeight(220)
+        self.table.setMinimumHeight(120)
         layout.addWidget(self.table)
         self.proposal_label = QLabel()
         self.proposal_label.setObjectName("bet_proposal")
@@ -132,8 +149,10 @@ class SensorPanel(QWidget):
                 mark, highlight = self.tr("matches"), None
             else:
                 mark, highlight = self.tr("DIFFERS"), QColor("#ffc0c0")
-            cells = (str(row.seat), row.player, "—" if row.seen is None else str(row.seen), str(row.in_front),
-                     "" if row.required is None else str(row.required), mark)
+            # "To call": the chips a call adds, as the action bar's Call says, with the total it makes
+            call = "" if row.required is None else str(row.required - row.in_front) if row.required == row.in_front \
+                else self.tr("{0} (to {1})").format(row.required - row.in_front, row.required)
+            cells = (str(row.seat), row.player, "—" if row.seen is None else str(row.seen), str(row.in_front), call, mark)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if row.required is not None:
@@ -146,7 +165,7 @@ class SensorPanel(QWidget):
         self.shown = proposal if isinstance(proposal, BetProposal) else None
         if isinstance(proposal, BetProposal):
             verb = proposal.action.value
-            words = QCoreApplication.translate("ProposedAction", verb) + ("" if verb == "check" else f" {proposal.amount_to}")
+            words = _proposal_words(proposal)
             self.proposal_label.setText(self.tr("Seat {0}, read from chips: {1} — {2}").format(proposal.seat, words, translate_sentence(proposal.reason)))
             self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #e6f0ff; color: #111;")
             self.accept.setText((self.tr("Confirm {0} (Y)") if proposal.needs_confirmation else self.tr("Accept {0} (Y)")).format(words))

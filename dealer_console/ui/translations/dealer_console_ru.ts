@@ -87,12 +87,16 @@
         <translation>Рейз до суммы ({0}–{1})</translation>
     </message>
     <message>
-        <source>All-in {0}</source>
-        <translation>Олл-ин {0}</translation>
-    </message>
-    <message>
         <source>Seat {0} to act</source>
         <translation>Ходит место {0}</translation>
+    </message>
+    <message>
+        <source>All-in to {0} (call {1})</source>
+        <translation>Олл-ин до {0} (колл {1})</translation>
+    </message>
+    <message>
+        <source>All-in to {0}</source>
+        <translation>Олл-ин до {0}</translation>
     </message>
     <message>
         <source>Deal hole cards</source>
@@ -137,6 +141,42 @@
     <message>
         <source>Seat {0} mucks</source>
         <translation>Место {0} сбрасывает карты</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s hole cards</source>
+        <translation>Отмена: карты места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: the board cards dealt</source>
+        <translation>Отмена: сданные карты борда</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s discard</source>
+        <translation>Отмена: сброс места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s straddle</source>
+        <translation>Отмена: стрэддл места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s runs</source>
+        <translation>Отмена: прогоны места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s hand shown</source>
+        <translation>Отмена: вскрытие места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s muck</source>
+        <translation>Отмена: мак места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s answer</source>
+        <translation>Отмена: ответ места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s action</source>
+        <translation>Отмена: ход места {0}</translation>
     </message>
     <message>
         <source>Undo</source>
@@ -878,6 +918,14 @@
         <translation>Четырёхцветная колода</translation>
     </message>
     <message>
+        <source>Console</source>
+        <translation>Пульт</translation>
+    </message>
+    <message>
+        <source>Quit</source>
+        <translation>Выход</translation>
+    </message>
+    <message>
         <source>View</source>
         <translation>Вид</translation>
     </message>
@@ -928,6 +976,38 @@
     <message>
         <source>Sensors</source>
         <translation>Датчики</translation>
+    </message>
+    <message>
+        <source>Key {0}: no amount is asked for now</source>
+        <translation>Клавиша {0}: сейчас сумма не нужна</translation>
+    </message>
+    <message>
+        <source>Key {0}: wait, the last step is still being recorded</source>
+        <translation>Клавиша {0}: подождите, последний шаг ещё записывается</translation>
+    </message>
+    <message>
+        <source>Key {0}: not possible now (only the actions shown on the buttons are)</source>
+        <translation>Клавиша {0}: сейчас нельзя (можно только то, что на кнопках)</translation>
+    </message>
+    <message>
+        <source>Key {0} does nothing; the keys are on the buttons</source>
+        <translation>Клавиша {0} ничего не делает; клавиши указаны на кнопках</translation>
+    </message>
+    <message>
+        <source>Ctrl+Z: nothing to undo now</source>
+        <translation>Ctrl+Z: сейчас нечего отменять</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>Отмена</translation>
+    </message>
+    <message>
+        <source>{0}? The cards go back on top of the deck.</source>
+        <translation>{0}? Карты вернутся наверх колоды.</translation>
+    </message>
+    <message>
+        <source>Not undone: {0}</source>
+        <translation>Не отменено: {0}</translation>
     </message>
     <message>
         <source>A floor sign-in needs the staff records of the event store; this table records nothing</source>
@@ -3071,18 +3151,20 @@
 <context>
     <name>SeatWidget</name>
     <message>
-        <source>Seat {0}
-empty</source>
-        <translation>Место {0}
-свободно</translation>
-    </message>
-    <message>
         <source>Seat {0} · {1}</source>
         <translation>Место {0} · {1}</translation>
     </message>
     <message>
         <source>bet {0}</source>
         <translation>ставка {0}</translation>
+    </message>
+    <message>
+        <source>Seat {0}</source>
+        <translation>Место {0}</translation>
+    </message>
+    <message>
+        <source>empty</source>
+        <translation>свободно</translation>
     </message>
     <message>
         <source>discarded {0}</source>
@@ -3095,6 +3177,14 @@ empty</source>
 </context>
 <context>
     <name>SensorPanel</name>
+    <message>
+        <source>{0} to {1}</source>
+        <translation>{0} до {1}</translation>
+    </message>
+    <message>
+        <source> (call {0})</source>
+        <translation> (колл {0})</translation>
+    </message>
     <message>
         <source>Seat</source>
         <translation>Место</translation>
@@ -3154,6 +3244,10 @@ empty</source>
     <message>
         <source>DIFFERS</source>
         <translation>НЕ СОВПАДАЕТ</translation>
+    </message>
+    <message>
+        <source>{0} (to {1})</source>
+        <translation>{0} (до {1})</translation>
     </message>
     <message>
         <source>Seat {0}, read from chips: {1} — {2}</source>
