@@ -2823,7 +2823,7 @@
     </message>
     <message>
         <source>flagged only</source>
-        <translation>только отмеченные</translation>
+        <translation>отмеченные</translation>
     </message>
     <message>
         <source>with a ruling</source>
@@ -2831,7 +2831,7 @@
     </message>
     <message>
         <source>reportable ruling</source>
-        <translation>решение для отчёта</translation>
+        <translation>для отчёта</translation>
     </message>
     <message>
         <source>Search</source>
@@ -2913,7 +2913,7 @@
     </message>
     <message>
         <source>|&lt; First</source>
-        <translation>|&lt; Первое</translation>
+        <translation>|&lt; Начало</translation>
     </message>
     <message>
         <source>&lt; Previous</source>
@@ -2925,15 +2925,15 @@
     </message>
     <message>
         <source>Last &gt;|</source>
-        <translation>Последнее &gt;|</translation>
+        <translation>Конец &gt;|</translation>
     </message>
     <message>
         <source>Correct this event…</source>
-        <translation>Исправить событие…</translation>
+        <translation>Исправить…</translation>
     </message>
     <message>
         <source>Record a ruling…</source>
-        <translation>Записать решение…</translation>
+        <translation>Решение…</translation>
     </message>
     <message>
         <source>Report (HTML)…</source>
@@ -3009,7 +3009,7 @@
     </message>
     <message>
         <source>event {0} of {1} (seq {2})</source>
-        <translation>событие {0} из {1} (№ {2} в журнале)</translation>
+        <translation>событие {0} из {1} (№ {2})</translation>
     </message>
     <message>
         <source>correction of seq {0} recorded</source>
