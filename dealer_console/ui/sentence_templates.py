@@ -87,6 +87,23 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("InPlay", "discarded by seat {seat}"),
         QT_TRANSLATE_NOOP("InPlay", "burned"),
     ),
+    "Table": (
+        QT_TRANSLATE_NOOP("Table", "Hand {n} is not over yet"),
+        QT_TRANSLATE_NOOP("Table", "Hand {n} is not over: it is at the {phase} stage"),
+        QT_TRANSLATE_NOOP("Table", "No board card is due now"),
+        QT_TRANSLATE_NOOP("Table", "No discard is owed now"),
+        QT_TRANSLATE_NOOP("Table", "No hand is being played: start the next hand"),
+        QT_TRANSLATE_NOOP("Table", "No re-straddle can be posted now: it needs a straddle and the player facing it"),
+        QT_TRANSLATE_NOOP("Table", "Nobody is to act now"),
+        QT_TRANSLATE_NOOP("Table", "Nothing to undo"),
+        QT_TRANSLATE_NOOP("Table", "The table's blinds and posts cannot be undone; declare a misdeal instead"),
+        QT_TRANSLATE_NOOP("Table", "House settings change during a hand, for the next one: start the hand first"),
+        QT_TRANSLATE_NOOP("Table", "{typed}: every card must be named, like As or Td"),
+        QT_TRANSLATE_NOOP("Table", "{typed}: {card} is typed twice"),
+        QT_TRANSLATE_NOOP("Table", "{typed} is 1 card, not {n}"),
+        QT_TRANSLATE_NOOP("Table", "only a floor manager signed in may {text}; this table records nothing, so nobody signs in"),
+    ),
+    "Typed": (QT_TRANSLATE_NOOP("Typed", "The {street_run}"), QT_TRANSLATE_NOOP("Typed", "Seat {seat}'s hand")),
     "Chips": (
         QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, less than the {amount2} already in front"),
         QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, more than the seat's {amount2} in chips"),
@@ -434,6 +451,8 @@ class Counted(QObject):
         "between 1 and %n runs are allowed": "Reason",
         "the betting is capped at %n bets this round": "Reason",
         "run it %n times": "Verb",
+        "Seat {seat} holds %n cards, not {n}": "Table",
+        "{typed} is %n cards, not {n}": "Table",
         "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera'": "Camera",  # noqa: E501
         "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera', or type them (Shift+D)": "Camera",  # noqa: E501
         "Cannot show seat {seat}'s hand: the camera sees %n card(s) at seat {seat2}, who holds {n}: the cards go face up in front of the seat; wait for the camera, or type them (Shift+S)": "Camera",  # noqa: E501
@@ -455,6 +474,8 @@ class Counted(QObject):
             self.tr("between 1 and %n runs are allowed", "", count),
             self.tr("the betting is capped at %n bets this round", "", count),
             self.tr("run it %n times", "", count),
+            self.tr("Seat {seat} holds %n cards, not {n}", "", count),
+            self.tr("{typed} is %n cards, not {n}", "", count),
             self.tr(
                 "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera'",  # noqa: E501
                 "",

@@ -66,6 +66,7 @@ _CONTEXT_OF = {
     "mode": "CameraMode",
     "status": "CameraStatus",
     "board_state": "BoardChange",
+    "typed": "Typed",
     "phase": "Phase",
     "closed": "Closed",
     "audit": "Audit",
@@ -142,7 +143,7 @@ def translate_in(context: str, text: str) -> str:
     return text if translated is None else translated
 
 
-_TOP = ("Sentence", "Camera", "Devices", "DeviceNews", "Chips", "SignIn", "StartUp", "Floor", "Audit")
+_TOP = ("Sentence", "Table", "Camera", "Devices", "DeviceNews", "Chips", "SignIn", "StartUp", "Floor", "Audit")
 """The contexts whose templates are whole sentences, in the order they are tried."""
 
 

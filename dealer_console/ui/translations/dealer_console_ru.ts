@@ -851,6 +851,22 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>Seat {seat} holds %n cards, not {n}</source>
+        <translation>
+            <numerusform>У места {seat} %n карта, а не {n}</numerusform>
+            <numerusform>У места {seat} %n карты, а не {n}</numerusform>
+            <numerusform>У места {seat} %n карт, а не {n}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>{typed} is %n cards, not {n}</source>
+        <translation>
+            <numerusform>{typed} — это %n карта, а не {n}</numerusform>
+            <numerusform>{typed} — это %n карты, а не {n}</numerusform>
+            <numerusform>{typed} — это %n карт, а не {n}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off &apos;Board from camera&apos;</source>
         <translation>
             <numerusform>Нельзя сдать {street_run}: камера видит %n карту ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру или выключите «Борд с камеры»</numerusform>
@@ -3552,6 +3568,65 @@
     </message>
 </context>
 <context>
+    <name>Table</name>
+    <message>
+        <source>Hand {n} is not over yet</source>
+        <translation>Раздача {n} ещё не окончена</translation>
+    </message>
+    <message>
+        <source>Hand {n} is not over: it is at the {phase} stage</source>
+        <translation>Раздача {n} не окончена: сейчас этап «{phase}»</translation>
+    </message>
+    <message>
+        <source>No board card is due now</source>
+        <translation>Сейчас не время сдавать карты борда</translation>
+    </message>
+    <message>
+        <source>No discard is owed now</source>
+        <translation>Сейчас никто не должен сбрасывать карту</translation>
+    </message>
+    <message>
+        <source>No hand is being played: start the next hand</source>
+        <translation>Раздача не идёт: начните следующую</translation>
+    </message>
+    <message>
+        <source>No re-straddle can be posted now: it needs a straddle and the player facing it</source>
+        <translation>Ре-стрэддл сейчас нельзя: нужен стрэддл и игрок, следующий за ним</translation>
+    </message>
+    <message>
+        <source>Nobody is to act now</source>
+        <translation>Сейчас никто не ходит</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>Отменять нечего</translation>
+    </message>
+    <message>
+        <source>The table&apos;s blinds and posts cannot be undone; declare a misdeal instead</source>
+        <translation>Блайнды и посты стола не отменяются; вместо этого объявите мисдил</translation>
+    </message>
+    <message>
+        <source>House settings change during a hand, for the next one: start the hand first</source>
+        <translation>Правила заведения меняют во время раздачи для следующей: сначала начните раздачу</translation>
+    </message>
+    <message>
+        <source>{typed}: every card must be named, like As or Td</source>
+        <translation>{typed}: назовите каждую карту, например As или Td</translation>
+    </message>
+    <message>
+        <source>{typed}: {card} is typed twice</source>
+        <translation>{typed}: {card} набрана дважды</translation>
+    </message>
+    <message>
+        <source>{typed} is 1 card, not {n}</source>
+        <translation>{typed} — это 1 карта, а не {n}</translation>
+    </message>
+    <message>
+        <source>only a floor manager signed in may {text}; this table records nothing, so nobody signs in</source>
+        <translation>это ({text}) может только вошедший менеджер зала; этот стол ничего не записывает, поэтому никто не входит</translation>
+    </message>
+</context>
+<context>
     <name>TableSettingsDialog</name>
     <message>
         <source>Table settings</source>
@@ -3730,6 +3805,17 @@
     <message>
         <source>floor</source>
         <translation>менеджер зала</translation>
+    </message>
+</context>
+<context>
+    <name>Typed</name>
+    <message>
+        <source>The {street_run}</source>
+        <translation>{street_run}</translation>
+    </message>
+    <message>
+        <source>Seat {seat}&apos;s hand</source>
+        <translation>Рука места {seat}</translation>
     </message>
 </context>
 <context>
