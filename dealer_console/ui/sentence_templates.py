@@ -95,6 +95,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("Table", "No hand is being played: start the next hand"),
         QT_TRANSLATE_NOOP("Table", "No re-straddle can be posted now: it needs a straddle and the player facing it"),
         QT_TRANSLATE_NOOP("Table", "Nobody is to act now"),
+        QT_TRANSLATE_NOOP("Table", "Seat {seat} is not dealt in this hand"),
         QT_TRANSLATE_NOOP("Table", "Nothing to undo"),
         QT_TRANSLATE_NOOP("Table", "The table's blinds and posts cannot be undone; declare a misdeal instead"),
         QT_TRANSLATE_NOOP("Table", "House settings change during a hand, for the next one: start the hand first"),
@@ -453,6 +454,7 @@ class Counted(QObject):
         "run it %n times": "Verb",
         "Seat {seat} holds %n cards, not {n}": "Table",
         "{typed} is %n cards, not {n}": "Table",
+        "A hand needs two players with chips who are not sitting out; %n can play now": "Table",
         "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera'": "Camera",  # noqa: E501
         "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera', or type them (Shift+D)": "Camera",  # noqa: E501
         "Cannot show seat {seat}'s hand: the camera sees %n card(s) at seat {seat2}, who holds {n}: the cards go face up in front of the seat; wait for the camera, or type them (Shift+S)": "Camera",  # noqa: E501
@@ -476,6 +478,7 @@ class Counted(QObject):
             self.tr("run it %n times", "", count),
             self.tr("Seat {seat} holds %n cards, not {n}", "", count),
             self.tr("{typed} is %n cards, not {n}", "", count),
+            self.tr("A hand needs two players with chips who are not sitting out; %n can play now", "", count),
             self.tr(
                 "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera'",  # noqa: E501
                 "",

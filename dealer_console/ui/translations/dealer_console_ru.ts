@@ -867,6 +867,14 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>A hand needs two players with chips who are not sitting out; %n can play now</source>
+        <translation>
+            <numerusform>Для раздачи нужны два игрока с фишками, не пропускающие игру; сейчас может играть %n</numerusform>
+            <numerusform>Для раздачи нужны два игрока с фишками, не пропускающие игру; сейчас могут играть %n</numerusform>
+            <numerusform>Для раздачи нужны два игрока с фишками, не пропускающие игру; сейчас могут играть %n</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off &apos;Board from camera&apos;</source>
         <translation>
             <numerusform>Нельзя сдать {street_run}: камера видит %n карту ({zone}), а нужно {n}: положите карты в зону борда и подождите камеру или выключите «Борд с камеры»</numerusform>
@@ -3596,6 +3604,10 @@
     <message>
         <source>Nobody is to act now</source>
         <translation>Сейчас никто не ходит</translation>
+    </message>
+    <message>
+        <source>Seat {seat} is not dealt in this hand</source>
+        <translation>Место {seat} не участвует в этой раздаче</translation>
     </message>
     <message>
         <source>Nothing to undo</source>
