@@ -11,7 +11,7 @@ from PySide6.QtCore import QObject
 
 from dealer_console.ui.translation import QT_TRANSLATE_NOOP
 
-__all__ = ["Counted", "TEMPLATES", "WORDS"]
+__all__ = ["Counted", "TEMPLATES"]
 
 TEMPLATES: dict[str, tuple[str, ...]] = {
     "Sentence": (
@@ -105,6 +105,29 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("Table", "only a floor manager signed in may {text}; this table records nothing, so nobody signs in"),
     ),
     "Typed": (QT_TRANSLATE_NOOP("Typed", "The {street_run}"), QT_TRANSLATE_NOOP("Typed", "Seat {seat}'s hand")),
+    "Store": (
+        QT_TRANSLATE_NOOP(
+            "Store",
+            "the database {name} is locked by another program (waited {secs} s) while {doing}; nothing was written: close the other program or try again",
+        ),
+        QT_TRANSLATE_NOOP("Store", "the disk holding {name} is full while {doing}: nothing was written; free some space and try again"),
+        QT_TRANSLATE_NOOP("Store", "the database server {name} cannot be reached ({raw}) while {doing}: check the network and the server, then try again"),
+        QT_TRANSLATE_NOOP("Store", "the database {name} is locked or busy ({raw}) while {doing}; nothing was written: try again"),
+        QT_TRANSLATE_NOOP("Store", "database error while {doing} ({name}): {raw}"),
+    ),
+    "Doing": (
+        QT_TRANSLATE_NOOP("Doing", "appending {kind} to table {n}"),
+        QT_TRANSLATE_NOOP("Doing", "signing in"),
+        QT_TRANSLATE_NOOP("Doing", "checking a sign-in"),
+        QT_TRANSLATE_NOOP("Doing", "locking an account out"),
+        QT_TRANSLATE_NOOP("Doing", "opening the database"),
+        QT_TRANSLATE_NOOP("Doing", "numbering a hand"),
+        QT_TRANSLATE_NOOP("Doing", "storing evidence {hash}"),
+        QT_TRANSLATE_NOOP("Doing", "holding evidence"),
+        QT_TRANSLATE_NOOP("Doing", "creating table {quoted}"),
+        QT_TRANSLATE_NOOP("Doing", "verifying the log"),
+        QT_TRANSLATE_NOOP("Doing", "searching hands"),
+    ),
     "Chips": (
         QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, less than the {amount2} already in front"),
         QT_TRANSLATE_NOOP("Chips", "the bet zone shows {amount}, more than the seat's {amount2} in chips"),
@@ -373,71 +396,6 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
 }
 """Every template, by the context it is translated in (``{field}`` parts; a trailing digit tells two apart)."""
 
-WORDS: dict[str, tuple[str, ...]] = {
-    "Joiner": (QT_TRANSLATE_NOOP("Joiner", " and "), QT_TRANSLATE_NOOP("Joiner", ", ")),
-    "Rank": (
-        QT_TRANSLATE_NOOP("Rank", "Two"),
-        QT_TRANSLATE_NOOP("Rank", "Three"),
-        QT_TRANSLATE_NOOP("Rank", "Four"),
-        QT_TRANSLATE_NOOP("Rank", "Five"),
-        QT_TRANSLATE_NOOP("Rank", "Six"),
-        QT_TRANSLATE_NOOP("Rank", "Seven"),
-        QT_TRANSLATE_NOOP("Rank", "Eight"),
-        QT_TRANSLATE_NOOP("Rank", "Nine"),
-        QT_TRANSLATE_NOOP("Rank", "Ten"),
-        QT_TRANSLATE_NOOP("Rank", "Jack"),
-        QT_TRANSLATE_NOOP("Rank", "Queen"),
-        QT_TRANSLATE_NOOP("Rank", "King"),
-        QT_TRANSLATE_NOOP("Rank", "Ace"),
-    ),
-    "RankGenitive": (
-        QT_TRANSLATE_NOOP("RankGenitive", "Two"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Three"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Four"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Five"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Six"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Seven"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Eight"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Nine"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Ten"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Jack"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Queen"),
-        QT_TRANSLATE_NOOP("RankGenitive", "King"),
-        QT_TRANSLATE_NOOP("RankGenitive", "Ace"),
-    ),
-    "RankPlural": (
-        QT_TRANSLATE_NOOP("RankPlural", "Twos"),
-        QT_TRANSLATE_NOOP("RankPlural", "Threes"),
-        QT_TRANSLATE_NOOP("RankPlural", "Fours"),
-        QT_TRANSLATE_NOOP("RankPlural", "Fives"),
-        QT_TRANSLATE_NOOP("RankPlural", "Sixes"),
-        QT_TRANSLATE_NOOP("RankPlural", "Sevens"),
-        QT_TRANSLATE_NOOP("RankPlural", "Eights"),
-        QT_TRANSLATE_NOOP("RankPlural", "Nines"),
-        QT_TRANSLATE_NOOP("RankPlural", "Tens"),
-        QT_TRANSLATE_NOOP("RankPlural", "Jacks"),
-        QT_TRANSLATE_NOOP("RankPlural", "Queens"),
-        QT_TRANSLATE_NOOP("RankPlural", "Kings"),
-        QT_TRANSLATE_NOOP("RankPlural", "Aces"),
-    ),
-    "RankPluralGenitive": (
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Twos"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Threes"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Fours"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Fives"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Sixes"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Sevens"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Eights"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Nines"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Tens"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Jacks"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Queens"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Kings"),
-        QT_TRANSLATE_NOOP("RankPluralGenitive", "Aces"),
-    ),
-}
-"""Single words translated by the form the sentence needs (no template of their own)."""
-
 
 class Counted(QObject):
     """The templates with a count: Russian says "1 карта", "3 карты", "5 карт" (``%n`` is the count)."""
@@ -454,6 +412,9 @@ class Counted(QObject):
         "run it %n times": "Verb",
         "Seat {seat} holds %n cards, not {n}": "Table",
         "{typed} is %n cards, not {n}": "Table",
+        "appending %n records to table {n}": "Doing",
+        "sign-in refused for {quoted}: the account is locked out after %n wrong PINs or passwords; a floor manager must unlock it": "SignIn",
+        "sign-in refused for {quoted}: wrong PIN or password %n times; the account is now locked out until a floor manager unlocks it": "SignIn",
         "A hand needs two players with chips who are not sitting out; %n can play now": "Table",
         "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera'": "Camera",  # noqa: E501
         "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera', or type them (Shift+D)": "Camera",  # noqa: E501
@@ -478,6 +439,9 @@ class Counted(QObject):
             self.tr("run it %n times", "", count),
             self.tr("Seat {seat} holds %n cards, not {n}", "", count),
             self.tr("{typed} is %n cards, not {n}", "", count),
+            self.tr("appending %n records to table {n}", "", count),
+            self.tr("sign-in refused for {quoted}: the account is locked out after %n wrong PINs or passwords; a floor manager must unlock it", "", count),
+            self.tr("sign-in refused for {quoted}: wrong PIN or password %n times; the account is now locked out until a floor manager unlocks it", "", count),
             self.tr("A hand needs two players with chips who are not sitting out; %n can play now", "", count),
             self.tr(
                 "Cannot deal the {street_run}: the camera sees %n card(s) on {zone}, the {street_run2} makes {n}: lay the cards in the board area and wait for the camera, or turn off 'Board from camera'",  # noqa: E501

@@ -20,12 +20,15 @@ from functools import cache
 from PySide6.QtCore import QCoreApplication
 
 from dealer_console.engine.games import VARIANTS
-from dealer_console.ui.sentence_templates import TEMPLATES, WORDS, Counted
+from dealer_console.ui.sentence_templates import TEMPLATES, Counted
+from dealer_console.ui.sentence_words import WORDS
 from dealer_console.ui.translation import VALUE_WORDS
 
 __all__ = ["game_name", "game_title", "translate_in", "translate_sentence"]
 
 _KEPT = {
+    "secs": r"[\d.]+",
+    "raw": r".+?",
     "hash": r"[0-9a-f]+",
     "time": r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d",
     "numbers": r"\d+(?: \d+)*",
@@ -67,6 +70,8 @@ _CONTEXT_OF = {
     "status": "CameraStatus",
     "board_state": "BoardChange",
     "typed": "Typed",
+    "doing": "Doing",
+    "kind": "EventKind",
     "phase": "Phase",
     "closed": "Closed",
     "audit": "Audit",
@@ -143,7 +148,7 @@ def translate_in(context: str, text: str) -> str:
     return text if translated is None else translated
 
 
-_TOP = ("Sentence", "Table", "Camera", "Devices", "DeviceNews", "Chips", "SignIn", "StartUp", "Floor", "Audit")
+_TOP = ("Sentence", "Table", "Camera", "Devices", "DeviceNews", "Chips", "SignIn", "StartUp", "Store", "Floor", "Audit")
 """The contexts whose templates are whole sentences, in the order they are tried."""
 
 

@@ -38,7 +38,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from dealer_console.ui.sentence_templates import TEMPLATES, WORDS, Counted
+from dealer_console.ui.sentence_templates import TEMPLATES, Counted
+from dealer_console.ui.sentence_words import WORDS
 from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.translation import install_translation
 from tests.ui.screen_states import DEALER, FLOOR, NAMES, STATES, Screens

@@ -10,12 +10,15 @@ of many showdowns are collected as the engine writes them, then translated; none
 from __future__ import annotations
 
 import random
+import sqlite3
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from PySide6.QtWidgets import QApplication
 
 from dealer_console.live.table_session import TableSession
+from dealer_console.store.errors import StoreError
 from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.translation import install_translation
 from tests.ui.conftest import make_session
@@ -94,3 +97,36 @@ def test_every_result_line_of_the_walks_reads_in_russian(russian: None) -> None:
     left = [(line, translate_sentence(line)) for line in sorted(lines) if english_words([translate_sentence(line)])]
     assert not left, "\n".join(f"{english}  →  {russian}" for english, russian in left)
 
+
+
+def test_a_locked_database_and_a_wrong_pin_read_in_russian(russian: None, tmp_path: Path) -> None:
+    """The store's own refusals as the dealer meets them (issue 4: "a clear message ... when the database is locked"): a
+    command refused on a locked SQLite file, and sign-ins refused until the account locks, all read in Russian."""
+    from dealer_console.config import StoreSettings
+    from dealer_console.live.console import demo_sign_in
+    from dealer_console.live.tables import DEMO_DEALER, demo_session
+    from dealer_console.store import Store
+
+    path = tmp_path / "console.sqlite3"
+    seen: list[str] = []
+    with Store.open(f"sqlite:///{path}", settings=StoreSettings(busy_timeout_s=0.1)) as store:
+        session = demo_session(game="O", seed=11, players=3, store=store)
+        session.subscribe_notices(lambda notice: seen.append(notice.text))
+        assert session.start_hand() and session.deal_hole_cards()
+        blocker = sqlite3.connect(path, isolation_level=None)
+        blocker.execute("BEGIN IMMEDIATE")
+        try:
+            assert not session.call()
+        finally:
+            blocker.execute("ROLLBACK")
+            blocker.close()
+        demo_sign_in(store)
+        for _attempt in range(6):
+            try:
+                store.sign_in(DEMO_DEALER[0], "not the PIN")
+            except StoreError as error:
+                seen.append(str(error))
+    assert any("locked by another program" in text for text in seen) and any("now locked out" in text for text in seen)
+    shown = [(text, translate_sentence(text)) for text in seen]
+    left = [(english, russian) for english, russian in shown if english_words([russian.replace(DEMO_DEALER[0], "").replace(str(path), "")])]
+    assert not left, "\n".join(f"{english}  →  {russian}" for english, russian in left)

@@ -18,12 +18,12 @@ from tests.ui.conftest import make_session
 
 UI = Path(__file__).resolve().parents[2] / "dealer_console" / "ui"
 TS = TRANSLATIONS / "dealer_console_ru.ts"
-TRANSLATED_FILES = ("sentence_templates.py", "translation.py", "app.py", "review_correction_dialog.py", "review_ruling_dialog.py", "board_widget.py",
-                    "felt_widget.py", "event_words.py", "review_window.py", "review_search_panel.py", "review_timeline.py", "review_event_detail.py",
-                    "review_outcome.py", "review_table_view.py", "action_bar.py", "main_window.py", "seat_widget.py", "pot_widget.py",
-                    "notification_area.py", "dialogs.py", "restraddle_dialog.py", "mississippi_dialog.py", "extra_boards_dialog.py",
-                    "table_settings_dialog.py", "house_settings_dialog.py", "shipping_status.py", "sign_in_dialog.py", "camera_panel.py",
-                    "sensor_panel.py", "card_entry_dialog.py", "calibration_dialog.py", "teach_deck_dialog.py")
+TRANSLATED_FILES = ("sentence_templates.py", "sentence_words.py", "translation.py", "app.py", "review_correction_dialog.py",
+                    "review_ruling_dialog.py", "board_widget.py", "felt_widget.py", "event_words.py", "review_window.py", "review_search_panel.py",
+                    "review_timeline.py", "review_event_detail.py", "review_outcome.py", "review_table_view.py", "action_bar.py", "main_window.py",
+                    "seat_widget.py", "pot_widget.py", "notification_area.py", "dialogs.py", "restraddle_dialog.py", "mississippi_dialog.py",
+                    "extra_boards_dialog.py", "table_settings_dialog.py", "house_settings_dialog.py", "shipping_status.py", "sign_in_dialog.py",
+                    "camera_panel.py", "sensor_panel.py", "card_entry_dialog.py", "calibration_dialog.py", "teach_deck_dialog.py")
 
 
 def _tool(name: str) -> str:

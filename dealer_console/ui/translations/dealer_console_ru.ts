@@ -867,6 +867,30 @@
         </translation>
     </message>
     <message numerus="yes">
+        <source>appending %n records to table {n}</source>
+        <translation>
+            <numerusform>запись %n события для стола {n}</numerusform>
+            <numerusform>запись %n событий для стола {n}</numerusform>
+            <numerusform>запись %n событий для стола {n}</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>sign-in refused for {quoted}: the account is locked out after %n wrong PINs or passwords; a floor manager must unlock it</source>
+        <translation>
+            <numerusform>Вход для {quoted} отклонён: учётная запись заблокирована после %n неверного ПИН-кода или пароля; её должен разблокировать менеджер зала</numerusform>
+            <numerusform>Вход для {quoted} отклонён: учётная запись заблокирована после %n неверных ПИН-кодов или паролей; её должен разблокировать менеджер зала</numerusform>
+            <numerusform>Вход для {quoted} отклонён: учётная запись заблокирована после %n неверных ПИН-кодов или паролей; её должен разблокировать менеджер зала</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>sign-in refused for {quoted}: wrong PIN or password %n times; the account is now locked out until a floor manager unlocks it</source>
+        <translation>
+            <numerusform>Вход для {quoted} отклонён: неверный ПИН-код или пароль %n раз; учётная запись заблокирована, пока её не разблокирует менеджер зала</numerusform>
+            <numerusform>Вход для {quoted} отклонён: неверный ПИН-код или пароль %n раза; учётная запись заблокирована, пока её не разблокирует менеджер зала</numerusform>
+            <numerusform>Вход для {quoted} отклонён: неверный ПИН-код или пароль %n раз; учётная запись заблокирована, пока её не разблокирует менеджер зала</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <source>A hand needs two players with chips who are not sitting out; %n can play now</source>
         <translation>
             <numerusform>Для раздачи нужны два игрока с фишками, не пропускающие игру; сейчас может играть %n</numerusform>
@@ -1169,6 +1193,53 @@
     <message>
         <source>accounting</source>
         <translation>подсчёт</translation>
+    </message>
+</context>
+<context>
+    <name>Doing</name>
+    <message>
+        <source>appending {kind} to table {n}</source>
+        <translation>запись события «{kind}» для стола {n}</translation>
+    </message>
+    <message>
+        <source>signing in</source>
+        <translation>вход</translation>
+    </message>
+    <message>
+        <source>checking a sign-in</source>
+        <translation>проверка входа</translation>
+    </message>
+    <message>
+        <source>locking an account out</source>
+        <translation>блокировка учётной записи</translation>
+    </message>
+    <message>
+        <source>opening the database</source>
+        <translation>открытие базы данных</translation>
+    </message>
+    <message>
+        <source>numbering a hand</source>
+        <translation>нумерация раздачи</translation>
+    </message>
+    <message>
+        <source>storing evidence {hash}</source>
+        <translation>сохранение снимка {hash}</translation>
+    </message>
+    <message>
+        <source>holding evidence</source>
+        <translation>удержание снимков</translation>
+    </message>
+    <message>
+        <source>creating table {quoted}</source>
+        <translation>создание стола {quoted}</translation>
+    </message>
+    <message>
+        <source>verifying the log</source>
+        <translation>проверка журнала</translation>
+    </message>
+    <message>
+        <source>searching hands</source>
+        <translation>поиск раздач</translation>
     </message>
 </context>
 <context>
@@ -3516,6 +3587,29 @@
     <message>
         <source>The taught deck {name} is not used: {text}. Teach the deck again (Devices, Teach the deck); meanwhile cards are read in the general mode</source>
         <translation>Обученная колода {name} не используется: {text}. Обучите колоду заново (Устройства, Обучить колоду); пока карты читаются в общем режиме</translation>
+    </message>
+</context>
+<context>
+    <name>Store</name>
+    <message>
+        <source>the database {name} is locked by another program (waited {secs} s) while {doing}; nothing was written: close the other program or try again</source>
+        <translation>база данных {name} заблокирована другой программой (ожидание {secs} с) при действии «{doing}»; ничего не записано: закройте другую программу или повторите</translation>
+    </message>
+    <message>
+        <source>the disk holding {name} is full while {doing}: nothing was written; free some space and try again</source>
+        <translation>диск с {name} заполнен при действии «{doing}»: ничего не записано; освободите место и повторите</translation>
+    </message>
+    <message>
+        <source>the database server {name} cannot be reached ({raw}) while {doing}: check the network and the server, then try again</source>
+        <translation>сервер базы данных {name} недоступен ({raw}) при действии «{doing}»: проверьте сеть и сервер и повторите</translation>
+    </message>
+    <message>
+        <source>the database {name} is locked or busy ({raw}) while {doing}; nothing was written: try again</source>
+        <translation>база данных {name} заблокирована или занята ({raw}) при действии «{doing}»; ничего не записано: повторите</translation>
+    </message>
+    <message>
+        <source>database error while {doing} ({name}): {raw}</source>
+        <translation>ошибка базы данных при действии «{doing}» ({name}): {raw}</translation>
     </message>
 </context>
 <context>
