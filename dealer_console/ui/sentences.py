@@ -76,6 +76,7 @@ _CONTEXT_OF = {
     "closed": "Closed",
     "audit": "Audit",
 }
+"""The context each other field is translated in (a word of it, or one of its templates)."""
 _LISTS = {"where": (", ", "Where"), "winners": (" and ", "Winner")}
 """Fields that are a list of parts: the separator and the parts' context."""
 _FIELD = re.compile(r"\{([a-z_]+?)(\d?)\}|%n")
