@@ -36,7 +36,7 @@ def _proposal_words(proposal: BetProposal) -> str:
             return f"{verb} {proposal.amount_to}"
         case _:
             words = QCoreApplication.translate("SensorPanel", "{0} to {1}").format(verb, proposal.amount_to)
-            if proposal.call and proposal.amount_to - proposal.call > 0:
+            if proposal.call:
                 words += QCoreApplication.translate("SensorPanel", " (call {0})").format(proposal.call)
             return words
 
