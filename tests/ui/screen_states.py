@@ -64,6 +64,7 @@ class Screens:
         self.widgets: list[QWidget] = []
         self.devices: list[DemoDevices] = []
         self._store: Store | None = None
+        self._manager: Any = None
         self._tables = 0
 
     # ------------------------------------------------------------------ what the states share
@@ -79,6 +80,13 @@ class Screens:
             self._store = Store.open(f"sqlite:///{self.workdir / 'screens.sqlite3'}")
             add_staff(self._store, (FLOOR[0], Role.FLOOR_MANAGER, FLOOR[1]), (DEALER[0], Role.DEALER, DEALER[1]))
         return self._store
+
+    @property
+    def manager(self) -> Any:
+        """The floor manager, signed in once (a sign-in is a deliberately slow password check)."""
+        if self._manager is None:
+            self._manager = self.store.sign_in(*FLOOR)
+        return self._manager
 
     def table(self, game: str, stacks: dict[int, int], *, button: int, deck: str = "", structure: str = "pot-limit",
               seats: int = 9) -> TableSession:
@@ -129,8 +137,8 @@ class Screens:
         """Wait until the store has acknowledged every command given so far."""
         self.wait_until(lambda: not session.busy, "the store acknowledges the commands")
 
-    def close(self) -> None:
-        """Close every window and dialog, stop every device, close the store."""
+    def close_windows(self) -> None:
+        """Close every window and dialog and stop every device; the store stays open for more states."""
         for widget in reversed(self.widgets):
             widget.close()
         for devices in self.devices:
@@ -138,6 +146,11 @@ class Screens:
         self.widgets.clear()
         self.devices.clear()
         QApplication.processEvents()
+
+    def close(self) -> None:
+        """Close every window and dialog, stop every device, close the store."""
+        self.close_windows()
+        self._manager = None
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -317,7 +330,7 @@ def review_window(screens: Screens) -> QWidget:
             session.deal_board()
         else:
             session.show(session.showdown_seats()[0])
-    manager = screens.store.sign_in(*FLOOR)
+    manager = screens.manager
     window = ReviewWindow(StoreSource(screens.store), manager, poll_ms=0)
     screens.show(window, WINDOW_SIZES[0])
     window.search(window.last_query)
@@ -352,7 +365,7 @@ def _floor_dialog(screens: Screens, name: str) -> QWidget:
     session = screens.table("O", {1: 200, 3: 200, 5: 200, 7: 200}, button=1)
     session.start_hand()
     window = screens.window(session)
-    manager = screens.store.sign_in(*FLOOR)
+    manager = screens.manager
     kind = TableSettingsDialog if name == "table" else HouseSettingsDialog
     dialog = kind(session, manager, window)
     screens.show(dialog)
