@@ -65,6 +65,7 @@ class Screens:
         self.devices: list[DemoDevices] = []
         self._store: Store | None = None
         self._manager: Any = None
+        self._deck: Any = None
         self._tables = 0
 
     # ------------------------------------------------------------------ what the states share
@@ -87,6 +88,15 @@ class Screens:
         if self._manager is None:
             self._manager = self.store.sign_in(*FLOOR)
         return self._manager
+
+    @property
+    def deck(self) -> Any:
+        """The synthetic camera's drawn deck, drawn once for every state that starts the demo devices."""
+        if self._deck is None:
+            from vision.synthetic import drawn_deck
+
+            self._deck = drawn_deck()
+        return self._deck
 
     def table(self, game: str, stacks: dict[int, int], *, button: int, deck: str = "", structure: str = "pot-limit",
               seats: int = 9) -> TableSession:
@@ -276,8 +286,10 @@ def _devices_table(screens: Screens, low: dict[str, float]) -> tuple[TableSessio
     session = screens.table("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DEVICES_DECK)
     session.start_hand()
     session.deal_hole_cards()
-    devices = screens.start(DemoDevices(session, workdir=screens.workdir / f"devices-{len(screens.devices)}",
-                                        recognizer=_KnownCards(low), camera_interval=0.05, recheck=0.1))
+    # one drawn deck for every state (drawing it takes a while); a half-size picture (the recognizer reads what was laid)
+    devices = screens.start(DemoDevices(session, workdir=screens.workdir / f"devices-{len(screens.devices)}", deck=screens.deck,
+                                        recognizer=_KnownCards(low), camera_interval=0.05, recheck=0.1, size=(960, 540),
+                                        card_width_px=60.0))
     window = screens.window(session)
     window.attach_devices(devices.hub)
     screens.wait_until(lambda: window.sensor_panel.board_states() == {"zones": "connected"}, "the sensor board connected")
@@ -299,8 +311,11 @@ def camera_confirmation(screens: Screens) -> QWidget:
 
 def sensor_mismatch(screens: Screens) -> QWidget:
     """The sensors disagree with the hand: the button puck on seat 4 (the console has seat 1), seat 5's zone shows 9 for 2 in front."""
+    from PySide6.QtWidgets import QDockWidget
+
     _session, window, devices = _devices_table(screens, {})
     panel = window.sensor_panel
+    window.findChild(QDockWidget, "sensor_panel_dock").raise_()  # the sensors' tab in front of the camera's
     screens.wait_until(lambda: panel.shown is not None, "the chips of the seat to act read")
     devices.simulate("button 4")
     devices.simulate("zone 5 9 5x1;1x4")
