@@ -323,6 +323,7 @@ class ActionBar(QWidget):
         seat = offer.seat
         words = {"hole cards": self.tr("Undo: seat {0}'s hole cards"), "board": self.tr("Undo: the board cards dealt"),
                  "discard": self.tr("Undo: seat {0}'s discard"), "straddle": self.tr("Undo: seat {0}'s straddle"),
+                 "blind": self.tr("Undo: seat {0}'s blind"),
                  "runs": self.tr("Undo: seat {0}'s runs"), "shown": self.tr("Undo: seat {0}'s hand shown"),
                  "muck": self.tr("Undo: seat {0}'s muck"), "consent": self.tr("Undo: seat {0}'s answer"),
                  "action": self.tr("Undo: seat {0}'s action")}

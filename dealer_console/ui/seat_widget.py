@@ -124,7 +124,9 @@ class SeatWidget(QFrame):
             font.setPixelSize(REFERENCE)
             largest = max(_SMALLEST, int(self.height() * _SHARES[key] * 5 / lines * (0.6 if self.state is None else 1)))
             measured = money if key in ("stack", "bet") else text.split("\n")[-1] if key == "name" else text
-            font.setPixelSize(fitted_pixels(font.toString(), measured, room, largest, _SMALLEST, key == "cards"))
+            # a name no smaller than 3/4 of its line's size: elided rather than shrunk out of reading
+            smallest = max(_SMALLEST, int(largest * 0.75)) if key == "name" else _SMALLEST
+            font.setPixelSize(fitted_pixels(font.toString(), measured, room, largest, smallest, key == "cards"))
             if font != label.font():
                 label.setFont(font)
             tip = ""
