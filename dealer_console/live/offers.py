@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from dealer_console.engine.cards import Card
 from dealer_console.engine.events import (
     BetPlaced,
+    BlindKind,
     BlindPosted,
     BoardDealt,
     Called,
@@ -119,7 +120,7 @@ class Offer:
     """A bet's, raise's or all-in's chips to call first (the screen says "to 180, call 173")."""
     undoes: str = ""
     """What an undo takes back: the latest event's kind (``hole cards``, ``board``, ``action``, ``discard``, ``straddle``,
-    ``runs``, ``shown``, ``muck``, ``consent``) with ``seat`` its seat; cards dealt are asked about first."""
+    ``runs``, ``shown``, ``muck``, ``consent``, ``blind`` for a blind, post or ante) with ``seat`` its seat; cards dealt are asked about first."""
 
     @property
     def takes_back_cards(self) -> bool:
@@ -244,9 +245,14 @@ _UNDOES: tuple[tuple[type[Event] | tuple[type[Event], ...], str], ...] = (
 )
 
 
+_STRADDLES = (BlindKind.STRADDLE, BlindKind.RESTRADDLE, BlindKind.MISSISSIPPI)
+
+
 def _undo(hand: Hand) -> Offer:
     """The undo, saying what it takes back: the latest event in force, and its seat."""
     latest = hand.events_in_force[-1] if hand.events_in_force else None
     undoes = next((words for kind, words in _UNDOES if isinstance(latest, kind)), "")
+    if isinstance(latest, BlindPosted) and latest.blind not in _STRADDLES:
+        undoes = "blind"  # a blind, a post or an ante: not a straddle
     return Offer(OfferKind.UNDO, Undo(), latest.seat if isinstance(latest, SeatEvent) else None, undoes=undoes,
                  amount=len(latest.cards) if isinstance(latest, HoleCardsDealt | BoardDealt) else 0)

@@ -176,6 +176,10 @@ class ActionBar(QWidget):
             pixels -= 1
         if pixels != getattr(self, "pixels", 0):
             self._style(pixels)
+            # the keypad's new minimum size is laid out now, not after the resize that asked for it
+            for layout in (self.keypad_widgets.layout(), self.layout()):
+                layout.invalidate()
+                layout.activate()
 
     def set_scale(self, scale: float) -> None:
         """The window's size over 1920×1080: the buttons' font follows it."""
@@ -264,9 +268,12 @@ class ActionBar(QWidget):
                 return "call", self.tr("Call {0}").format(offer.amount)
             case OfferKind.MIN:
                 minimum = self.tr("Raise to {0}") if offer.raising else self.tr("Bet {0}")
-                return "min", minimum.format(offer.amount) + (self.tr(" (min)") if offer.above_min else "")
+                if offer.above_min and offer.raising and offer.call:
+                    return "min", minimum.format(offer.amount) + self.tr(" (min, call {0})").format(offer.call)
+                return "min", minimum.format(offer.amount) + (self.tr(" (min)") if offer.above_min else "") + self._calls(offer)
             case OfferKind.POT:
-                return "pot", (self.tr("Pot: raise to {0}") if offer.raising else self.tr("Pot: bet {0}")).format(offer.amount)
+                pot = self.tr("Pot: raise to {0}") if offer.raising else self.tr("Pot: bet {0}")
+                return "pot", pot.format(offer.amount) + self._calls(offer)
             case OfferKind.WAGER:
                 keypad = self.tr("Raise to keypad amount ({0}–{1})") if offer.raising else self.tr("Bet keypad amount ({0}–{1})")
                 return "wager", keypad.format(offer.low, offer.high)
@@ -307,11 +314,16 @@ class ActionBar(QWidget):
             case OfferKind.MISDEAL:
                 return "misdeal", self.tr("Misdeal")
 
+    def _calls(self, offer: Offer) -> str:
+        """`` (call 7)`` beside a raise that also calls (the chips a call would add), else nothing."""
+        return self.tr(" (call {0})").format(offer.call) if offer.raising and offer.call else ""
+
     def undo_words(self, offer: Offer) -> str:
         """``Undo: seat 3's hole cards`` and the like: what the undo takes back."""
         seat = offer.seat
         words = {"hole cards": self.tr("Undo: seat {0}'s hole cards"), "board": self.tr("Undo: the board cards dealt"),
                  "discard": self.tr("Undo: seat {0}'s discard"), "straddle": self.tr("Undo: seat {0}'s straddle"),
+                 "blind": self.tr("Undo: seat {0}'s blind"),
                  "runs": self.tr("Undo: seat {0}'s runs"), "shown": self.tr("Undo: seat {0}'s hand shown"),
                  "muck": self.tr("Undo: seat {0}'s muck"), "consent": self.tr("Undo: seat {0}'s answer"),
                  "action": self.tr("Undo: seat {0}'s action")}

@@ -313,6 +313,9 @@ class DealerWindow(QMainWindow):
         font.setPixelSize(max(14, int(28 * scale)))
         font.setBold(True)
         self.title.setFont(font)
+        status = QFont(self.statusBar().font())
+        status.setPixelSize(max(12, int(20 * scale)))
+        self.statusBar().setFont(status)  # the dealer signed in, readable from the dealer's chair
         self.notification_area.set_scale(scale)
         self.action_bar.set_scale(scale)
         super().resizeEvent(event)

@@ -146,9 +146,12 @@ class ReviewWindow(QMainWindow):
         for button in (self.first_button, self.previous_button, self.next_button, self.last_button):
             steps.addWidget(button)
         steps.addWidget(self.step_label, 1)
-        for button in (self.correct_button, self.ruling_button, self.html_button, self.pdf_button):
-            steps.addWidget(button)
         column.addLayout(steps)
+        acts = QHBoxLayout()  # a row of its own: beside the steps they would not fit a 1280-pixel screen
+        for button in (self.correct_button, self.ruling_button, self.html_button, self.pdf_button):
+            acts.addWidget(button)
+        acts.addStretch(1)
+        column.addLayout(acts)
         lower = QSplitter()
         self.timeline = ReviewTimeline()
         self.timeline.step_chosen.connect(self.go_to_position)

@@ -19,7 +19,8 @@ __all__ = ["SeatWidget"]
 _SHORT = {"button": "BUTTON", "small blind": "SB", "big blind": "BB", "straddle": "STRADDLE", "re-straddle": "RE-STRADDLE",
           "Mississippi straddle": "MISSISSIPPI", "live post": "POST"}
 _SHARES = {"name": 0.16, "stack": 0.25, "bet": 0.2, "cards": 0.2, "status": 0.15}
-"""Each line's part of the box's height (its font's pixel size; the rest is spacing and frame)."""
+"""Each line's part of the box's height (its font's pixel size; the rest is spacing and frame); an empty seat's lines
+take 0.6 of it, so that they never outshine the players' stacks."""
 _LOOKS = """
 QLabel { border: none; background: transparent; color: white; }
 SeatWidget[look="empty"] { background: transparent; border: 1px dashed #6a8; }
@@ -121,9 +122,11 @@ class SeatWidget(QFrame):
             font = QFont(label.font())
             font.setBold(key in ("stack", "status", "bet"))
             font.setPixelSize(REFERENCE)
-            largest = max(_SMALLEST, int(self.height() * _SHARES[key] * 5 / lines))
+            largest = max(_SMALLEST, int(self.height() * _SHARES[key] * 5 / lines * (0.6 if self.state is None else 1)))
             measured = money if key in ("stack", "bet") else text.split("\n")[-1] if key == "name" else text
-            font.setPixelSize(fitted_pixels(font.toString(), measured, room, largest, _SMALLEST, key == "cards"))
+            # a name no smaller than 3/4 of its line's size: elided rather than shrunk out of reading
+            smallest = max(_SMALLEST, int(largest * 0.75)) if key == "name" else _SMALLEST
+            font.setPixelSize(fitted_pixels(font.toString(), measured, room, largest, smallest, key == "cards"))
             if font != label.font():
                 label.setFont(font)
             tip = ""

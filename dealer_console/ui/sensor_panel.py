@@ -37,7 +37,7 @@ def _proposal_words(proposal: BetProposal) -> str:
             return f"{verb} {proposal.amount_to}"
         case _:
             words = QCoreApplication.translate("SensorPanel", "{0} to {1}").format(verb, proposal.amount_to)
-            if proposal.call and proposal.amount_to - proposal.call > 0:
+            if proposal.call:
                 words += QCoreApplication.translate("SensorPanel", " (call {0})").format(proposal.call)
             return words
 
@@ -64,7 +64,9 @@ class SensorPanel(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Seat"), self.tr("Player"), self.tr("Bet zone"), self.tr("In front"),
                                               self.tr("To call"), ""])
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()  # each figure's column as wide as its heading and figures; the player's takes the rest
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setMinimumHeight(120)

@@ -64,6 +64,8 @@ class Screens:
         self.widgets: list[QWidget] = []
         self.devices: list[DemoDevices] = []
         self._store: Store | None = None
+        self._manager: Any = None
+        self._deck: Any = None
         self._tables = 0
 
     # ------------------------------------------------------------------ what the states share
@@ -79,6 +81,22 @@ class Screens:
             self._store = Store.open(f"sqlite:///{self.workdir / 'screens.sqlite3'}")
             add_staff(self._store, (FLOOR[0], Role.FLOOR_MANAGER, FLOOR[1]), (DEALER[0], Role.DEALER, DEALER[1]))
         return self._store
+
+    @property
+    def manager(self) -> Any:
+        """The floor manager, signed in once (a sign-in is a deliberately slow password check)."""
+        if self._manager is None:
+            self._manager = self.store.sign_in(*FLOOR)
+        return self._manager
+
+    @property
+    def deck(self) -> Any:
+        """The synthetic camera's drawn deck, drawn once for every state that starts the demo devices."""
+        if self._deck is None:
+            from vision.synthetic import drawn_deck
+
+            self._deck = drawn_deck()
+        return self._deck
 
     def table(self, game: str, stacks: dict[int, int], *, button: int, deck: str = "", structure: str = "pot-limit",
               seats: int = 9) -> TableSession:
@@ -129,8 +147,8 @@ class Screens:
         """Wait until the store has acknowledged every command given so far."""
         self.wait_until(lambda: not session.busy, "the store acknowledges the commands")
 
-    def close(self) -> None:
-        """Close every window and dialog, stop every device, close the store."""
+    def close_windows(self) -> None:
+        """Close every window and dialog and stop every device; the store stays open for more states."""
         for widget in reversed(self.widgets):
             widget.close()
         for devices in self.devices:
@@ -138,6 +156,11 @@ class Screens:
         self.widgets.clear()
         self.devices.clear()
         QApplication.processEvents()
+
+    def close(self) -> None:
+        """Close every window and dialog, stop every device, close the store."""
+        self.close_windows()
+        self._manager = None
         if self._store is not None:
             self._store.close()
             self._store = None
@@ -263,8 +286,10 @@ def _devices_table(screens: Screens, low: dict[str, float]) -> tuple[TableSessio
     session = screens.table("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DEVICES_DECK)
     session.start_hand()
     session.deal_hole_cards()
-    devices = screens.start(DemoDevices(session, workdir=screens.workdir / f"devices-{len(screens.devices)}",
-                                        recognizer=_KnownCards(low), camera_interval=0.05, recheck=0.1))
+    # one drawn deck for every state (drawing it takes a while); a half-size picture (the recognizer reads what was laid)
+    devices = screens.start(DemoDevices(session, workdir=screens.workdir / f"devices-{len(screens.devices)}", deck=screens.deck,
+                                        recognizer=_KnownCards(low), camera_interval=0.05, recheck=0.1, size=(960, 540),
+                                        card_width_px=60.0))
     window = screens.window(session)
     window.attach_devices(devices.hub)
     screens.wait_until(lambda: window.sensor_panel.board_states() == {"zones": "connected"}, "the sensor board connected")
@@ -286,8 +311,11 @@ def camera_confirmation(screens: Screens) -> QWidget:
 
 def sensor_mismatch(screens: Screens) -> QWidget:
     """The sensors disagree with the hand: the button puck on seat 4 (the console has seat 1), seat 5's zone shows 9 for 2 in front."""
+    from PySide6.QtWidgets import QDockWidget
+
     _session, window, devices = _devices_table(screens, {})
     panel = window.sensor_panel
+    window.findChild(QDockWidget, "sensor_panel_dock").raise_()  # the sensors' tab in front of the camera's
     screens.wait_until(lambda: panel.shown is not None, "the chips of the seat to act read")
     devices.simulate("button 4")
     devices.simulate("zone 5 9 5x1;1x4")
@@ -317,7 +345,7 @@ def review_window(screens: Screens) -> QWidget:
             session.deal_board()
         else:
             session.show(session.showdown_seats()[0])
-    manager = screens.store.sign_in(*FLOOR)
+    manager = screens.manager
     window = ReviewWindow(StoreSource(screens.store), manager, poll_ms=0)
     screens.show(window, WINDOW_SIZES[0])
     window.search(window.last_query)
@@ -352,7 +380,7 @@ def _floor_dialog(screens: Screens, name: str) -> QWidget:
     session = screens.table("O", {1: 200, 3: 200, 5: 200, 7: 200}, button=1)
     session.start_hand()
     window = screens.window(session)
-    manager = screens.store.sign_in(*FLOOR)
+    manager = screens.manager
     kind = TableSettingsDialog if name == "table" else HouseSettingsDialog
     dialog = kind(session, manager, window)
     screens.show(dialog)

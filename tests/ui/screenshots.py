@@ -28,11 +28,11 @@ def main(folder: Path = SHOTS) -> list[Path]:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     folder.mkdir(parents=True, exist_ok=True)
     written = []
-    for language in ("en", "ru"):
-        install_translation(app, language)
-        with tempfile.TemporaryDirectory() as work:
-            screens = Screens(Path(work))
-            try:
+    with tempfile.TemporaryDirectory() as work:
+        screens = Screens(Path(work))  # one store for both languages: its staff are added and signed in once
+        try:
+            for language in ("en", "ru"):
+                install_translation(app, language)
                 for name, state in STATES.items():
                     widget = state(screens)
                     for width, height in SIZES if name in WINDOWS else SIZES[:1]:
@@ -43,8 +43,9 @@ def main(folder: Path = SHOTS) -> list[Path]:
                         if not widget.grab().save(str(path)):
                             raise OSError(f"cannot write {path}")
                         written.append(path)
-            finally:
-                screens.close()
+                screens.close_windows()
+        finally:
+            screens.close()
     install_translation(app, "en")
     return written
 

@@ -39,6 +39,16 @@ def test_digits_type_the_amount_and_backspace_escape_only_edit_it(qtbot, open_wi
     assert session.hand.bets[1] == 6, "the typed amount is the raise-to total"
 
 
+def test_the_undo_button_calls_a_blind_a_blind_and_a_straddle_a_straddle(qtbot, open_window) -> None:  # type: ignore[no-untyped-def]
+    """Right after the blinds the undo takes back the big blind's post, not a straddle; after seat 1's straddle, that."""
+    session = make_session("O", {1: 100, 3: 100, 5: 100, 7: 100}, button=7)
+    window = open_window(session)
+    session.start_hand()  # seat 1 small blind, seat 3 big blind
+    assert window.action_bar.buttons["undo"].text().startswith("Undo: seat 3's blind")
+    session.post_straddle()  # seat 5, left of the big blind
+    assert window.action_bar.buttons["undo"].text().startswith("Undo: seat 5's straddle")
+
+
 def test_ctrl_z_names_what_it_undoes_and_asks_before_taking_back_dealt_cards(qtbot, open_window) -> None:  # type: ignore[no-untyped-def]
     session = make_session("O", {1: 100, 3: 100, 5: 100}, button=1)
     window = open_window(session)

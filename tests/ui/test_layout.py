@@ -3,7 +3,8 @@ and Russian: no text wider than its widget (a long player's name elided with its
 each other, nothing outside the window, the window no larger than the screen (docs/ui.md, Layout; SPEC: The dealer's
 screen, "readable at arm's length").
 
-Each state is built once per language (``tests/ui/screen_states.py``) and resized through the three sizes.
+Each state is built once per language (``tests/ui/screen_states.py``, one store for both languages) and resized
+through the three sizes in one test.
 """
 
 from __future__ import annotations
@@ -22,18 +23,25 @@ from tests.ui.screen_states import STATES, WINDOW_SIZES, WINDOWS, Screens
 BUILD_TIMES: dict[str, float] = {}
 
 
+@pytest.fixture(scope="module")
+def screens(qapp: QApplication, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Screens]:
+    """One store (its staff added and the floor manager signed in once) for the states of both languages."""
+    shared = Screens(tmp_path_factory.mktemp("screens"))
+    yield shared
+    shared.close()
+
+
 @pytest.fixture(scope="module", params=["en", "ru"])
-def built(request: pytest.FixtureRequest, qapp: QApplication, tmp_path_factory: pytest.TempPathFactory) -> Iterator[dict[str, QWidget]]:
-    """Every state, built once in the language of the parameter."""
+def built(request: pytest.FixtureRequest, qapp: QApplication, screens: Screens) -> Iterator[dict[str, QWidget]]:
+    """Every state, built once in the language of the parameter (the other language's windows closed first)."""
     language = request.param
     install_translation(qapp, language)
-    screens = Screens(tmp_path_factory.mktemp(f"screens-{language}"))
     started = time.perf_counter()
     try:
         yield {name: state(screens) for name, state in STATES.items()}
     finally:
         BUILD_TIMES[language] = time.perf_counter() - started
-        screens.close()
+        screens.close_windows()
         install_translation(qapp, "en")
 
 
@@ -46,11 +54,14 @@ def at_size(widget: QWidget, name: str, size: tuple[int, int]) -> None:
     QApplication.processEvents()
 
 
-@pytest.mark.parametrize("size", WINDOW_SIZES, ids=[f"{w}x{h}" for w, h in WINDOW_SIZES])
 @pytest.mark.parametrize("name", list(STATES))
-def test_nothing_clipped_overlapping_or_outside(built: dict[str, QWidget], name: str, size: tuple[int, int]) -> None:
+def test_nothing_clipped_overlapping_or_outside(built: dict[str, QWidget], name: str) -> None:
+    """The state at each of the three sizes in turn (one test per state: the sizes' problems are listed together)."""
     widget = built[name]
-    at_size(widget, name, size)
-    assert widget.width() <= size[0] and widget.height() <= size[1], f"{name} is {widget.size().toTuple()} on a {size} screen"
-    problems = layout_problems(widget)
-    assert not problems, f"{name} at {size}:\n" + "\n".join(problems)
+    problems = []
+    for size in WINDOW_SIZES:
+        at_size(widget, name, size)
+        if widget.width() > size[0] or widget.height() > size[1]:
+            problems.append(f"at {size}: {name} is {widget.size().toTuple()}, larger than the screen")
+        problems += [f"at {size}: {problem}" for problem in layout_problems(widget)]
+    assert not problems, f"{name}:\n" + "\n".join(problems)
