@@ -91,6 +91,10 @@
         <translation>Ходит место {0}</translation>
     </message>
     <message>
+        <source> (min, call {0})</source>
+        <translation> (мин., колл {0})</translation>
+    </message>
+    <message>
         <source>All-in to {0} (call {1})</source>
         <translation>Олл-ин до {0} (колл {1})</translation>
     </message>
@@ -143,6 +147,10 @@
         <translation>Место {0} сбрасывает карты</translation>
     </message>
     <message>
+        <source> (call {0})</source>
+        <translation> (колл {0})</translation>
+    </message>
+    <message>
         <source>Undo: seat {0}&apos;s hole cards</source>
         <translation>Отмена: карты места {0}</translation>
     </message>
@@ -157,6 +165,10 @@
     <message>
         <source>Undo: seat {0}&apos;s straddle</source>
         <translation>Отмена: стрэддл места {0}</translation>
+    </message>
+    <message>
+        <source>Undo: seat {0}&apos;s blind</source>
+        <translation>Отмена: блайнд места {0}</translation>
     </message>
     <message>
         <source>Undo: seat {0}&apos;s runs</source>
