@@ -12,6 +12,25 @@ import enum
 from dataclasses import dataclass
 
 from dealer_console.engine.cards import Card
+from dealer_console.engine.events import (
+    BetPlaced,
+    BlindKind,
+    BlindPosted,
+    BoardDealt,
+    Called,
+    CardsShown,
+    Checked,
+    Discarded,
+    Event,
+    Folded,
+    HoleCardsDealt,
+    Mucked,
+    RaisedTo,
+    RestraddleConsent,
+    RunsChosen,
+    SeatEvent,
+    WentAllIn,
+)
 from dealer_console.engine.games import Structure
 from dealer_console.engine.hand import Hand, LegalActions, Phase
 from dealer_console.live import queries
@@ -97,6 +116,16 @@ class Offer:
     """How many boards the game deals (a street's offer names its board when more than one)."""
     names_seat: bool = False
     """The screen names the seat (a fold while a discard is owed: the player to act may not be the one discarding)."""
+    call: int = 0
+    """A bet's, raise's or all-in's chips to call first (the screen says "to 180, call 173")."""
+    undoes: str = ""
+    """What an undo takes back: the latest event's kind (``hole cards``, ``board``, ``action``, ``discard``, ``straddle``,
+    ``runs``, ``shown``, ``muck``, ``consent``, ``blind`` for a blind, post or ante) with ``seat`` its seat; cards dealt are asked about first."""
+
+    @property
+    def takes_back_cards(self) -> bool:
+        """An undo that would take back cards already dealt (the screen asks once before)."""
+        return self.undoes in ("hole cards", "board")
 
     @property
     def above_min(self) -> bool:
@@ -118,16 +147,19 @@ def _betting(hand: Hand, legal: LegalActions) -> list[Offer]:
     if legal.can_check:
         offers.append(Offer(OfferKind.CHECK, Check(), seat))
     if legal.call_amount:
-        offers.append(Offer(OfferKind.CALL, Call(), seat, amount=legal.call_amount))
+        offers.append(Offer(OfferKind.CALL, Call(), seat, amount=legal.call_amount, call=legal.call_amount))
     if legal.can_bet or legal.can_raise:
         raising = not legal.can_bet
-        offers.append(Offer(OfferKind.MIN, Wager(legal.min_to), seat, amount=legal.min_to, high=legal.max_to, raising=raising))
+        offers.append(Offer(OfferKind.MIN, Wager(legal.min_to), seat, amount=legal.min_to, high=legal.max_to, raising=raising,
+                            call=legal.call_amount))
         if legal.max_to > legal.min_to and hand.game.structure is not Structure.LIMIT:
             pot_to = pot_sized_raise_to(hand, legal)
-            offers.append(Offer(OfferKind.POT, Wager(pot_to), seat, amount=pot_to, raising=raising))
+            offers.append(Offer(OfferKind.POT, Wager(pot_to), seat, amount=pot_to, raising=raising, call=legal.call_amount))
         offers.append(Offer(OfferKind.WAGER, None, seat, low=legal.min_to, high=legal.max_to, raising=raising))
     if legal.all_in_to:
-        offers.append(Offer(OfferKind.ALL_IN, AllIn(), seat, amount=legal.all_in_to))
+        # an all-in that raises says the call it holds; one that only calls (for less) is just its total
+        raises = legal.all_in_to > hand.bets[seat] + legal.call_amount
+        offers.append(Offer(OfferKind.ALL_IN, AllIn(), seat, amount=legal.all_in_to, call=legal.call_amount if raises else 0))
     return offers
 
 
@@ -198,9 +230,29 @@ def offers_now(session: TableSession) -> tuple[Offer, ...]:
     else:
         offers = _between_actions(session, hand)
     if not hand.is_complete:
-        offers.append(Offer(OfferKind.UNDO, Undo()))
+        offers.append(_undo(hand))
         if not hand.substantial_action:
             offers.append(Offer(OfferKind.MISDEAL, DeclareMisdeal()))
     elif hand.events_in_force:
-        offers.append(Offer(OfferKind.UNDO, Undo()))
+        offers.append(_undo(hand))
     return tuple(offers)
+
+
+_UNDOES: tuple[tuple[type[Event] | tuple[type[Event], ...], str], ...] = (
+    (HoleCardsDealt, "hole cards"), (BoardDealt, "board"), (Discarded, "discard"), (BlindPosted, "straddle"), (RunsChosen, "runs"),
+    (CardsShown, "shown"), (Mucked, "muck"), (RestraddleConsent, "consent"),
+    ((Folded, Checked, Called, BetPlaced, RaisedTo, WentAllIn), "action"),
+)
+
+
+_STRADDLES = (BlindKind.STRADDLE, BlindKind.RESTRADDLE, BlindKind.MISSISSIPPI)
+
+
+def _undo(hand: Hand) -> Offer:
+    """The undo, saying what it takes back: the latest event in force, and its seat."""
+    latest = hand.events_in_force[-1] if hand.events_in_force else None
+    undoes = next((words for kind, words in _UNDOES if isinstance(latest, kind)), "")
+    if isinstance(latest, BlindPosted) and latest.blind not in _STRADDLES:
+        undoes = "blind"  # a blind, a post or an ante: not a straddle
+    return Offer(OfferKind.UNDO, Undo(), latest.seat if isinstance(latest, SeatEvent) else None, undoes=undoes,
+                 amount=len(latest.cards) if isinstance(latest, HoleCardsDealt | BoardDealt) else 0)

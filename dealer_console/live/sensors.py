@@ -80,6 +80,10 @@ class BetProposal:
     """What the zone showed."""
     needs_confirmation: bool
     reason: str
+    call: int = 0
+    """The chips a call adds for this seat (what the action bar's Call says): a call is shown by it, "call 173", and a
+    raise or an all-in over the call says it beside its total, "raise to 24 (call 7)"; 0 for a check, a bet, an all-in
+    that only calls."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,7 +126,9 @@ class _Turn:
 
     def propose(self, action: ProposedAction, to: int, reason: str, *, confirm: bool = False) -> BetProposal:
         """A proposal of ``action`` to ``to`` for this seat, as read."""
-        return BetProposal(self.seat, action, to, self.amount, confirm, reason)
+        # the call beside a "to" amount only where the action calls first and then adds (a raise, an all-in over the call)
+        calls = action is ProposedAction.CALL or (action in (ProposedAction.RAISE, ProposedAction.ALL_IN) and to > self.call_to)
+        return BetProposal(self.seat, action, to, self.amount, confirm, reason, call=self.call_to - self.in_front if calls else 0)
 
     def warn(self, message: str, expected: int) -> SensorWarning:
         """A warning with both figures: ``expected`` against what the zone shows."""

@@ -3,8 +3,13 @@
 Buttons are made once and shown or hidden as the hand moves (no widget churn per action).
 Keys: F fold, K check, C call, R min bet/raise, P pot, A all-in, Enter the keypad's amount,
 1-6 discard that card (Oklahoma), D deal, T straddle, I Mississippi, Q/W/E run once/twice/three
-times, S show, M muck, N next hand, Ctrl+Z or Backspace undo, Ctrl+Shift+M misdeal; at a table dealt
-face down, Shift+D types the street due and Shift+S the hand shown (the card entry).
+times, S show, M muck, N next hand, Ctrl+Z undo, Ctrl+Shift+M misdeal; at a table dealt
+face down, Shift+D types the street due and Shift+S the hand shown (the card entry). Digits typed while
+the keypad shows go to its amount (Backspace takes one back, Escape clears it).
+
+Amounts: a bet or a raise is named by its total ("to"), a call by the chips it adds; where a bet or an all-in
+also calls, the call is said beside it: "Call 7", "Raise to 24", "All-in to 180 (call 173)" (docs/ui.md, Amounts).
+The buttons' font follows the window's size and shrinks until each row of buttons fits the bar (:meth:`ActionBar.fit`).
 """
 
 from __future__ import annotations
@@ -13,12 +18,13 @@ import functools
 from collections.abc import Callable
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QIntValidator
-from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtGui import QFont, QIntValidator, QResizeEvent
+from PySide6.QtWidgets import QGridLayout, QHBoxLayout, QLineEdit, QPushButton, QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_console.live.commands import Wager
 from dealer_console.live.offers import MAX_DISCARDS_OFFERED, Offer, OfferKind, offers_now
 from dealer_console.live.table_session import TableSession
+from dealer_console.ui.fitting import REFERENCE, text_width
 
 __all__ = ["ActionBar"]
 
@@ -38,8 +44,13 @@ class ActionBar(QWidget):
         self.buttons: dict[str, QPushButton] = {}
         self.shortcuts: dict[str, str] = {}
         outer = QHBoxLayout(self)
+        outer.setContentsMargins(0, 2, 0, 2)
         left = QVBoxLayout()
         row_actions, row_other = QHBoxLayout(), QHBoxLayout()
+        self.rows = (row_actions, row_other)
+        self.scale = 1.0
+        self._fitted: tuple[object, ...] = ()
+        """The window's size over 1920×1080 (the fonts' scale)."""
         left.addLayout(row_actions)
         left.addLayout(row_other)
         outer.addLayout(left, 4)
@@ -51,7 +62,8 @@ class ActionBar(QWidget):
         def add(name: str, key: str, handler: Callable[[], object], row: QHBoxLayout, primary: bool = False) -> QPushButton:
             button = QPushButton()
             button.setObjectName(f"action_{name}")
-            button.setMinimumSize(120, 64)
+            button.setMinimumSize(1, 40)
+            button.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Fixed)
             button.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             button.setProperty("primary", primary)
             button.clicked.connect(handler)
@@ -74,29 +86,109 @@ class ActionBar(QWidget):
             add(name, key, functools.partial(self._take, name), row, primary)
 
         keypad = QGridLayout()
+        keypad.setSpacing(2)
+        keypad.setContentsMargins(0, 0, 0, 0)
         self.amount_edit = QLineEdit()
         self.amount_edit.setObjectName("keypad_amount")
         self.amount_edit.setValidator(QIntValidator(0, 10**9, self))
         self.amount_edit.setAlignment(Qt.AlignmentFlag.AlignRight)
-        self.amount_edit.setStyleSheet("font-size: 20pt;")
-        self.amount_edit.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
+        self.amount_edit.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # the window's keys type into it (digits, Backspace, Escape)
         self.amount_edit.returnPressed.connect(self._wager_typed)
-        keypad.addWidget(self.amount_edit, 0, 0, 1, 3)
-        for position, text in enumerate("789456123C0<"):
+        keypad.addWidget(self.amount_edit, 0, 0, 1, 6)
+        self.keypad_buttons: list[QPushButton] = []
+        for position, text in enumerate("123456789C0<"):
             pad = QPushButton(text)
             pad.setObjectName(f"keypad_{text}")
-            pad.setMinimumSize(48, 44)
+            pad.setMinimumSize(36, 30)
             pad.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             pad.clicked.connect(lambda _=False, t=text: self._keypad(t))
-            keypad.addWidget(pad, 1 + position // 3, position % 3)
+            keypad.addWidget(pad, 1 + position // 6, position % 6)
+            self.keypad_buttons.append(pad)
         self.keypad_widgets = QWidget()
+        self.keypad_widgets.setObjectName("keypad")
         self.keypad_widgets.setLayout(keypad)
-        outer.addWidget(self.keypad_widgets, 1)
+        outer.addWidget(self.keypad_widgets, 0)
         add("wager", "Return", self._wager_typed, row_other, primary=True)
-        self.setStyleSheet(
-            "QPushButton { font-size: 16pt; padding: 6px; }"
-            " QPushButton[primary=\"true\"] { background: #ffd400; color: black; font-weight: bold; }"
-        )
+        self.setStyleSheet("QPushButton { padding: 2px 6px; }"
+                           " QPushButton[primary=\"true\"] { background: #ffd400; color: black; }")
+        self._style(20)
+
+    # ------------------------------------------------------------------ size
+
+    def _style(self, pixels: int) -> None:
+        """The buttons' font at ``pixels`` (fonts set directly: a style sheet would be parsed again at each size)."""
+        self.pixels = pixels
+        plain, bold, amount = QFont(self.font()), QFont(self.font()), QFont(self.font())
+        plain.setPixelSize(pixels)
+        bold.setPixelSize(pixels)
+        bold.setBold(True)
+        amount.setPixelSize(max(12, pixels + 2))
+        for button in (*self.buttons.values(), *self.keypad_buttons):
+            button.setFont(bold if button.property("primary") else plain)
+        self.amount_edit.setFont(amount)
+        height = max(44, int(pixels * 3.1))
+        for button in self.buttons.values():
+            button.setFixedHeight(height)
+        for pad in self.keypad_buttons:
+            pad.setMinimumSize(max(30, int(pixels * 1.8)), max(26, int(pixels * 1.5)))
+
+    def _rows_shown(self) -> list[list[QPushButton]]:
+        rows = []
+        for row in self.rows:
+            shown = [row.itemAt(i).widget() for i in range(row.count())]
+            rows.append([b for b in shown if isinstance(b, QPushButton) and not b.isHidden()])
+        return rows
+
+    def _needed(self, pixels: int) -> int:
+        """The widest row of shown buttons at ``pixels``, in pixels."""
+        return max((self._row_width(row, buttons, pixels) for row, buttons in zip(self.rows, self._rows_shown(), strict=True)),
+                   default=0)
+
+    def _row_width(self, row: QHBoxLayout, buttons: list[QPushButton], pixels: int) -> int:
+        plain, bold = QFont(self.font()), QFont(self.font())
+        plain.setPixelSize(REFERENCE)
+        bold.setPixelSize(REFERENCE)
+        bold.setBold(True)
+        keys = plain.toString(), bold.toString()
+        text = sum(text_width(keys[bool(b.property("primary"))], b.text(), pixels) for b in buttons)
+        return int(text + 0.999) + 36 * len(buttons) + row.spacing() * max(0, len(buttons) - 1)
+
+    def fit(self) -> None:
+        """The largest font (from the window's scale) at which every row of shown buttons fits beside the keypad.
+
+        Found in one step (each row's text measured at the reference size, scaled to the room left by the padding),
+        and again only when the buttons' words, the bar's width or the scale change.
+        """
+        keypad = self.keypad_widgets.sizeHint().width() + 12 if not self.keypad_widgets.isHidden() else 0
+        room = self.width() - keypad - 8
+        rows = self._rows_shown()
+        signature = (room, self.scale, tuple(tuple(b.text() for b in buttons) for buttons in rows))
+        if signature == self._fitted:
+            return
+        self._fitted = signature
+        pixels = max(11, int(24 * self.scale))
+        for row, buttons in zip(self.rows, rows, strict=True):
+            text = self._row_width(row, buttons, REFERENCE) - 36 * len(buttons) - row.spacing() * max(0, len(buttons) - 1)
+            if text > 0:
+                free = room - 36 * len(buttons) - row.spacing() * max(0, len(buttons) - 1)
+                pixels = max(11, min(pixels, int(REFERENCE * free / text)))
+        if pixels > 11 and self._needed(pixels) > room:  # the one correction step
+            pixels -= 1
+        if pixels != getattr(self, "pixels", 0):
+            self._style(pixels)
+            # the keypad's new minimum size is laid out now, not after the resize that asked for it
+            for layout in (self.keypad_widgets.layout(), self.layout()):
+                layout.invalidate()
+                layout.activate()
+
+    def set_scale(self, scale: float) -> None:
+        """The window's size over 1920×1080: the buttons' font follows it."""
+        self.scale = scale
+        self.fit()
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.fit()
 
     # ------------------------------------------------------------------ commands
 
@@ -111,6 +203,13 @@ class ActionBar(QWidget):
             opener = self.openers.get(_DIALOGS[offer.kind])
             if opener is not None:
                 opener()
+
+    def type_key(self, text: str) -> bool:
+        """A digit, Backspace (``<``) or Escape (``C``) typed at the window: edits the amount when the keypad shows."""
+        if self.keypad_widgets.isHidden():
+            return False
+        self._keypad(text)
+        return True
 
     def _keypad(self, text: str) -> None:
         if text == "C":
@@ -131,10 +230,14 @@ class ActionBar(QWidget):
     def _set(self, name: str, text: str | None) -> None:
         button = self.buttons[name]
         if text is None:
-            button.hide()
+            if not button.isHidden():
+                button.hide()
             return
-        button.setText(f"{text}  [{self.shortcuts[name].replace('Return', 'Enter')}]")
-        button.show()
+        words = f"{text}\n[{self.shortcuts[name].replace('Return', 'Enter')}]"
+        if button.text() != words:
+            button.setText(words)
+        if button.isHidden():
+            button.show()
 
     def _on_session_change(self, session: TableSession) -> None:
         """Show only what may be done now (the session's offers)."""
@@ -151,6 +254,7 @@ class ActionBar(QWidget):
         for name, text in shown.items():
             self._set(name, text)
         self.keypad_widgets.setVisible(shown["wager"] is not None)
+        self.fit()
 
     def _button(self, offer: Offer) -> tuple[str, str]:  # one sentence per kind of offer
         """The button that shows ``offer``, and its words in the screen's language."""
@@ -164,14 +268,19 @@ class ActionBar(QWidget):
                 return "call", self.tr("Call {0}").format(offer.amount)
             case OfferKind.MIN:
                 minimum = self.tr("Raise to {0}") if offer.raising else self.tr("Bet {0}")
-                return "min", minimum.format(offer.amount) + (self.tr(" (min)") if offer.above_min else "")
+                if offer.above_min and offer.raising and offer.call:
+                    return "min", minimum.format(offer.amount) + self.tr(" (min, call {0})").format(offer.call)
+                return "min", minimum.format(offer.amount) + (self.tr(" (min)") if offer.above_min else "") + self._calls(offer)
             case OfferKind.POT:
-                return "pot", (self.tr("Pot: raise to {0}") if offer.raising else self.tr("Pot: bet {0}")).format(offer.amount)
+                pot = self.tr("Pot: raise to {0}") if offer.raising else self.tr("Pot: bet {0}")
+                return "pot", pot.format(offer.amount) + self._calls(offer)
             case OfferKind.WAGER:
                 keypad = self.tr("Raise to keypad amount ({0}–{1})") if offer.raising else self.tr("Bet keypad amount ({0}–{1})")
                 return "wager", keypad.format(offer.low, offer.high)
             case OfferKind.ALL_IN:
-                return "all_in", self.tr("All-in {0}").format(offer.amount)
+                if offer.call and offer.amount > offer.call:
+                    return "all_in", self.tr("All-in to {0} (call {1})").format(offer.amount, offer.call)
+                return "all_in", self.tr("All-in to {0}").format(offer.amount)
             case OfferKind.DISCARD:
                 what = offer.card.symbol if offer.card else self.tr("card {0}").format(offer.index + 1)
                 return f"discard_{offer.index + 1}", self.tr("Seat {0} discards {1}").format(seat, what)
@@ -201,9 +310,24 @@ class ActionBar(QWidget):
             case OfferKind.NEXT_HAND:
                 return "next_hand", self.tr("Next hand")
             case OfferKind.UNDO:
-                return "undo", self.tr("Undo")
+                return "undo", self.undo_words(offer)
             case OfferKind.MISDEAL:
                 return "misdeal", self.tr("Misdeal")
+
+    def _calls(self, offer: Offer) -> str:
+        """`` (call 7)`` beside a raise that also calls (the chips a call would add), else nothing."""
+        return self.tr(" (call {0})").format(offer.call) if offer.raising and offer.call else ""
+
+    def undo_words(self, offer: Offer) -> str:
+        """``Undo: seat 3's hole cards`` and the like: what the undo takes back."""
+        seat = offer.seat
+        words = {"hole cards": self.tr("Undo: seat {0}'s hole cards"), "board": self.tr("Undo: the board cards dealt"),
+                 "discard": self.tr("Undo: seat {0}'s discard"), "straddle": self.tr("Undo: seat {0}'s straddle"),
+                 "blind": self.tr("Undo: seat {0}'s blind"),
+                 "runs": self.tr("Undo: seat {0}'s runs"), "shown": self.tr("Undo: seat {0}'s hand shown"),
+                 "muck": self.tr("Undo: seat {0}'s muck"), "consent": self.tr("Undo: seat {0}'s answer"),
+                 "action": self.tr("Undo: seat {0}'s action")}
+        return words.get(offer.undoes, self.tr("Undo")).format(seat)
 
     def _deal_label(self, offer: Offer) -> str:
         """``Deal flop``, ``Deal turn, board 2``, ``Deal river, run 2`` in the screen's language."""

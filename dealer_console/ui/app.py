@@ -132,6 +132,8 @@ def show_shipping(window: DealerWindow, shipping: TableShipping) -> ShippingStat
 def _start_devices(session: TableSession, window: DealerWindow, settings: DeviceSettings) -> DemoDevices | None:
     """The devices of ``[devices]`` (docs/ui.md, Devices), docked in ``window``: by default the demo's simulated sensor board on a
     pseudo-terminal and its synthetic camera; a real camera or sensor board where the configuration names one."""
+    from PySide6.QtCore import QCoreApplication
+
     from dealer_console.live.demo_devices import table_devices
 
     # face down: what no camera reads, the dealer types (the card entry), so the setting holds with any camera or none
@@ -149,7 +151,8 @@ def _start_devices(session: TableSession, window: DealerWindow, settings: Device
         devices.start()
     except OSError as error:  # no pseudo-terminals here: the table plays on without devices
         devices.stop()
-        window.post(Notice(NoticeLevel.WARNING, f"Devices not started: {error}; the table plays on without them"))
+        window.post(Notice(NoticeLevel.WARNING, QCoreApplication.translate(
+            "DealerWindow", "Devices not started: {0}; the table plays on without them").format(error)))
         return None
     window.attach_devices(devices.hub)
     return devices

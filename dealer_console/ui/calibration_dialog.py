@@ -301,7 +301,8 @@ def open_calibration(window: DialogHost, hub: DeviceHub) -> QDialog | None:
     """Devices, Calibrate the camera: a floor manager signs in, then the dialog over the hub's camera; saving applies it."""
     setup = hub.setup
     if setup is None or setup.calibration_path is None:
-        window.post(Notice(NoticeLevel.ERROR, "The demo's synthetic camera needs no calibration: calibrate a real camera ([devices] camera)"))
+        window.post(Notice(NoticeLevel.ERROR, QCoreApplication.translate(
+            "DealerWindow", "The demo's synthetic camera needs no calibration: calibrate a real camera ([devices] camera)")))
         return None
     path = setup.calibration_path
 
@@ -312,7 +313,8 @@ def open_calibration(window: DialogHost, hub: DeviceHub) -> QDialog | None:
     def saved(calibration: Calibration) -> None:
         current = hub.setup or setup
         hub.use_setup(dataclasses.replace(current, calibration=calibration, problems=()))
-        window.post(Notice(NoticeLevel.INFO, f"Camera calibrated ({path}): the cards are placed on the table's zones"))
+        window.post(Notice(NoticeLevel.INFO, QCoreApplication.translate(
+            "DealerWindow", "Camera calibrated ({0}): the cards are placed on the table's zones").format(path)))
 
     def show(member: object) -> QDialog:
         dialog = CalibrationDialog(grab, path=path, seats=window.session.table.config.seat_count, current=setup.calibration,

@@ -17,11 +17,12 @@ from dealer_console.live.camera_reads import RED, CameraView, CardRead, CardStat
 from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.zones import Zone, ZoneKind
 from dealer_console.ui.frame_picture import frame_pixmap, label_painter
+from dealer_console.ui.sentences import translate_in, translate_sentence
 from dealer_console.ui.ui_thread import ChangeRelay
 
 __all__ = ["CameraPanel", "zone_words"]
 
-PICTURE_WIDTH = 560
+PICTURE_WIDTH = 400
 _OUTLINE = {
     CardStatus.CONFIDENT: "#35d05a",
     CardStatus.CONFIRMED: "#35d05a",
@@ -154,7 +155,7 @@ class CameraPanel(QWidget):
             self.board_from_camera.setEnabled(reads_cards)
             self.board_from_camera.setChecked(self.hub.board_from_camera)
         self.status.setText(self.tr("Camera: {0}").format(QCoreApplication.translate("CameraStatus", view.status))
-                            + (f" — {view.detail}" if view.detail and not ok else "")
+                            + (f" — {translate_sentence(view.detail)}" if view.detail and not ok else "")
                             + (self.tr(" · frame {0} · {1}").format(view.seq, reading) if view.image is not None else f" · {mode}" if mode else ""))
         # a frozen picture is still read, but the dealer should look at the camera
         background = "#1f6b3a" if view.status == "ok" else "#8a6d00" if ok else "#b00000"
@@ -175,7 +176,7 @@ class CameraPanel(QWidget):
             lines.append(f"<b>{zone_words(zone)}:</b> " + " ".join(cells))
         self.reads.setText("<br>".join(lines) or self.tr("No card read"))
         red = [read for read in view.reads if read.status in RED]
-        self.problems.setText("\n".join(self.tr("{0}, card {1}: {2}").format(zone_words(read.zone), read.slot + 1, read.note)
+        self.problems.setText("\n".join(self.tr("{0}, card {1}: {2}").format(zone_words(read.zone), read.slot + 1, translate_in("Note", read.note))
                                         for read in red))
         self.problems.setVisible(bool(red))
         waiting = view.waiting()

@@ -20,6 +20,7 @@ from dealer_console.live.card_requests import CardRequest
 from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.card_text import FOUR_COLOUR, TWO_COLOUR, cards_html
+from dealer_console.ui.sentences import translate_in, translate_sentence
 
 __all__ = ["CardEntryDialog"]
 
@@ -147,7 +148,7 @@ class CardEntryDialog(QDialog):
         if card in self.cards:
             self._refuse(self.tr("{0} is typed already: name another card").format(_name(card)))
         elif card in self.taken:
-            self._refuse(self.tr("{0} is already in this hand ({1}): name another card").format(_name(card), self.taken[card]))
+            self._refuse(self.tr("{0} is already in this hand ({1}): name another card").format(_name(card), translate_in("InPlay", self.taken[card])))
         elif len(self.cards) >= self.request.count:
             self._refuse(self.tr("The {0} card(s) asked for are typed: Enter accepts them, Backspace takes the last one back").format(self.request.count))
         else:
@@ -241,7 +242,7 @@ class CardEntryDialog(QDialog):
             # refused by the session: nothing typed is lost, the dealer corrects it here
             self.submitted = False
             self.taken = self.session.cards_in_play() if not self.session.busy else self.taken
-            self._refuse(notice.text)
+            self._refuse(translate_sentence(notice.text))
             self._show_cards()
 
     def _on_session_change(self, session: TableSession) -> None:

@@ -81,7 +81,8 @@ def with_floor(window: DialogHost, purpose: str, then: Callable[[StaffMember], Q
     from dealer_console.ui.sign_in_dialog import SignInDialog
 
     if window.sign_in is None:
-        window.post(Notice(NoticeLevel.ERROR, "A floor sign-in needs the staff records of the event store; this table records nothing"))
+        window.post(Notice(NoticeLevel.ERROR, QCoreApplication.translate(
+            "DealerWindow", "A floor sign-in needs the staff records of the event store; this table records nothing")))
         return None
     dialog = SignInDialog(window.sign_in, floor=True, purpose=purpose, parent=window.window())
 

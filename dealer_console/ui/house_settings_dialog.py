@@ -6,6 +6,7 @@ from __future__ import annotations
 import enum
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
 from dealer_console.engine.table_config import HOUSE_SETTING_NAMES
@@ -39,8 +40,9 @@ class HouseSettingsDialog(QDialog):
                 editor.setChecked(value)
             elif isinstance(value, enum.Enum):
                 editor = QComboBox()
-                editor.addItems([str(member.value) for member in type(value)])
-                editor.setCurrentText(str(value.value))
+                for member in type(value):
+                    editor.addItem(QCoreApplication.translate("HouseChoice", str(member.value)), str(member.value))
+                editor.setCurrentIndex(editor.findData(str(value.value)))
             else:
                 editor = QLineEdit("" if value is None else str(value))
             editor.setObjectName(f"house_{name}")
@@ -82,7 +84,7 @@ class HouseSettingsDialog(QDialog):
             if isinstance(editor, QCheckBox):
                 text = str(editor.isChecked())
             elif isinstance(editor, QComboBox):
-                text = editor.currentText()
+                text = str(editor.currentData())
             else:
                 assert isinstance(editor, QLineEdit)
                 text = editor.text().strip() or "None"

@@ -6,6 +6,11 @@ is re-read only then. The agreement dialogs (re-straddle consents, Mississippi, 
 floor's dialogs (table settings, house settings, each behind a floor sign-in) open from the Table menu
 or their keys. At a table dealt face down, a street or a hand shown that no camera reads opens the card
 entry (the session's card requests; Shift+D and Shift+S open it at will).
+
+Keys: digits (top row or keypad) type the amount while the keypad shows, Backspace and Escape edit it and
+nothing else; Ctrl+Z undoes, naming what it takes back and asking once before it takes back dealt cards;
+Ctrl+Q quits (the commands given are recorded first). A key that does nothing now says why in the
+notification area. The window opens within the screen's available area; its fonts follow its size.
 """
 
 from __future__ import annotations
@@ -14,17 +19,19 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, Qt
-from PySide6.QtGui import QAction, QCloseEvent, QKeyEvent, QKeySequence
-from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QVBoxLayout, QWidget
+from PySide6.QtGui import QAction, QCloseEvent, QFont, QKeyEvent, QKeySequence, QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QDialog, QDockWidget, QLabel, QMainWindow, QMessageBox, QVBoxLayout, QWidget
 
 from dealer_console.live.background import BackgroundRecorder
 from dealer_console.live.card_requests import CardRequest
-from dealer_console.live.notices import Notice
+from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.live.offers import OfferKind
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
 from dealer_console.ui.seat_menu import install_seat_menu
+from dealer_console.ui.sentences import game_name
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
@@ -52,9 +59,10 @@ class DealerWindow(QMainWindow):
         """The agreement or floor dialog open now, if any."""
         central = QWidget()
         layout = QVBoxLayout(central)
+        layout.setContentsMargins(4, 2, 4, 2)
+        layout.setSpacing(2)
         self.title = QLabel()
         self.title.setObjectName("hand_title")
-        self.title.setStyleSheet("font-size: 16pt; font-weight: bold;")
         layout.addWidget(self.title)
         self.felt = FeltWidget(session.table.config.seat_count)
         layout.addWidget(self.felt, 1)
@@ -65,12 +73,22 @@ class DealerWindow(QMainWindow):
         self.setCentralWidget(central)
         # keys go to the window (every button refuses focus), so a key works whenever its button is shown
         self.keys: dict[str, str] = {QKeySequence(key).toString(): name for name, key in self.action_bar.shortcuts.items()}
-        self.keys[QKeySequence("Backspace").toString()] = "undo"
         self.keys[QKeySequence("Enter").toString()] = "wager"
+        self.undo_confirmation: QMessageBox | None = None
+        """The question asked before an undo takes back dealt cards, while it is open."""
+        self._hand_number: int | None = None
+        self._fitted = False
         colours = QAction(self.tr("Four-colour deck"), self)
         colours.setCheckable(True)
         colours.setChecked(four_colour)
         colours.toggled.connect(self._on_four_colour_change)
+        console_menu = self.menuBar().addMenu(self.tr("Console"))
+        quit_action = QAction(self.tr("Quit"), self)
+        quit_action.setObjectName("quit")
+        quit_action.setShortcut(QKeySequence("Ctrl+Q"))
+        quit_action.triggered.connect(self.close)
+        console_menu.addAction(quit_action)
+        self.addAction(quit_action)
         self.menuBar().addMenu(self.tr("View")).addAction(colours)
         self._table_menu()
         install_seat_menu(self)  # a tap on a seat, or Alt+its number, opens its menu
@@ -152,13 +170,19 @@ class DealerWindow(QMainWindow):
 
     def _on_session_change(self, session: TableSession) -> None:
         plan, hand = session.plan, session.hand
+        number = plan.number if plan is not None else None
+        if number != self._hand_number:
+            if self._hand_number is not None:
+                self.notification_area.new_hand(number)
+            self.notification_area.hand = number
+            self._hand_number = number
         if plan is None or hand is None:
             self.title.setText(self.tr("{0}: no hand yet").format(session.table.config.name))
         else:
             actor = self.tr(" — seat {0} to act").format(hand.actor) if hand.actor is not None else ""
             phase = QCoreApplication.translate("Phase", hand.phase.value)
             self.title.setText(self.tr("Hand {0}: {1}, blinds {2}/{3} — {4}").format(
-                plan.number, plan.game.name, plan.game.stakes.small_blind, plan.game.stakes.big_blind, phase) + actor)
+                plan.number, game_name(plan.game.name), plan.game.stakes.small_blind, plan.game.stakes.big_blind, phase) + actor)
         self.felt._on_session_change(session, four_colour=self.four_colour)
         self.action_bar._on_session_change(session)
 
@@ -169,13 +193,18 @@ class DealerWindow(QMainWindow):
 
         self.camera_panel = CameraPanel(hub)
         self.sensor_panel = SensorPanel(hub)
-        for title, panel in (("Camera", self.camera_panel), ("Sensors", self.sensor_panel)):
+        docks = []
+        for title, panel in ((self.tr("Camera"), self.camera_panel), (self.tr("Sensors"), self.sensor_panel)):
             dock = QDockWidget(title, self)
             dock.setObjectName(f"{panel.objectName()}_dock")
             dock.setFeatures(QDockWidget.DockWidgetFeature.DockWidgetMovable)
             dock.setWidget(panel)
             self.addDockWidget(Qt.DockWidgetArea.RightDockWidgetArea, dock)
             self.installEventFilter(panel)  # its keys (Y accept the chips, V confirm a card) reach the window
+            docks.append(dock)
+        self.tabifyDockWidget(docks[0], docks[1])  # one above the other would not fit a 720-line screen
+        docks[0].raise_()
+        self.resizeDocks(docks, [max(300, self.width() // 4)] * 2, Qt.Orientation.Horizontal)
         self._unsubscribe.append(hub.subscribe_notices(self.notifications.post))
         self._devices_menu(hub)
 
@@ -196,15 +225,102 @@ class DealerWindow(QMainWindow):
         self.notifications.post(notice)
 
     def keyPressEvent(self, event: QKeyEvent) -> None:
-        """Run the action on this key if its button is shown now."""
-        name = self.keys.get(QKeySequence(event.keyCombination()).toString())
-        button = self.action_bar.buttons.get(name) if name else None
-        if button is None:
-            super().keyPressEvent(event)
-            return
-        if not button.isHidden():
-            button.click()
+        """Digits, Backspace and Escape edit the keypad's amount; every other key runs the action on it if its button is
+        shown now; a key that does nothing says why."""
         event.accept()
+        key, modifiers = event.key(), event.modifiers() & ~Qt.KeyboardModifier.KeypadModifier
+        typed = {Qt.Key.Key_Backspace: "<", Qt.Key.Key_Escape: "C"}.get(Qt.Key(key), event.text() if event.text().isdigit() else "")
+        if typed and modifiers == Qt.KeyboardModifier.NoModifier:
+            if self.action_bar.type_key(typed):
+                return
+            if not (typed.isdigit() and self._run_key(QKeySequence(event.keyCombination()).toString())):
+                self.refuse(self.tr("Key {0}: no amount is asked for now").format(_key_name(event)))
+            return
+        if key in (Qt.Key.Key_Shift, Qt.Key.Key_Control, Qt.Key.Key_Alt, Qt.Key.Key_Meta, Qt.Key.Key_AltGr):
+            return
+        combination = QKeySequence(event.keyCombination()).toString()
+        if event.modifiers() & Qt.KeyboardModifier.KeypadModifier and key in (Qt.Key.Key_Enter, Qt.Key.Key_Return):
+            combination = QKeySequence("Enter").toString()
+        if combination == QKeySequence("Ctrl+Z").toString():
+            self.undo()
+        elif not self._run_key(combination):
+            self.refuse(self._refusal(combination, event))
+
+    def _run_key(self, combination: str) -> bool:
+        name = self.keys.get(combination)
+        button = self.action_bar.buttons.get(name) if name else None
+        if button is None or button.isHidden() or not self.action_bar.isEnabled():
+            return False
+        button.click()
+        return True
+
+    def _refusal(self, combination: str, event: QKeyEvent) -> str:
+        name = self.keys.get(combination)
+        if name is not None and not self.action_bar.isEnabled():
+            return self.tr("Key {0}: wait, the last step is still being recorded").format(_key_name(event))
+        if name is not None:
+            return self.tr("Key {0}: not possible now (only the actions shown on the buttons are)").format(_key_name(event))
+        return self.tr("Key {0} does nothing; the keys are on the buttons").format(_key_name(event))
+
+    def refuse(self, text: str) -> None:
+        """Say in the notification area why a key did nothing."""
+        self.notifications.post(Notice(NoticeLevel.ERROR, text))
+
+    def undo(self) -> bool:
+        """Ctrl+Z: undo what the button names; before it takes back dealt cards, ask once. ``True``: the undo was given."""
+        offer = self.action_bar.offers.get("undo")
+        if offer is None or offer.kind is not OfferKind.UNDO or self.action_bar.buttons["undo"].isHidden():
+            self.refuse(self.tr("Ctrl+Z: nothing to undo now"))
+            return False
+        words = self.action_bar.undo_words(offer)
+        if offer.takes_back_cards:
+            question = QMessageBox(QMessageBox.Icon.Question, self.tr("Undo"),
+                                   self.tr("{0}? The cards go back on top of the deck.").format(words),
+                                   QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, self)
+            question.setObjectName("undo_confirmation")
+            question.setDefaultButton(QMessageBox.StandardButton.No)
+            self.undo_confirmation = question
+            try:
+                if question.exec() != QMessageBox.StandardButton.Yes:
+                    self.notifications.post(Notice(NoticeLevel.INFO, self.tr("Not undone: {0}").format(words)))
+                    return False
+            finally:
+                self.undo_confirmation = None
+        self.notifications.post(Notice(NoticeLevel.INFO, words))
+        return self.session.perform(offer.command) if offer.command is not None else False
+
+    # ------------------------------------------------------------------ size
+
+    def showEvent(self, event: QShowEvent) -> None:
+        if not self._fitted:
+            self._fitted = True
+            self.fit_to_screen()
+        super().showEvent(event)
+
+    def fit_to_screen(self) -> None:
+        """No larger than the screen's available area (the status bar stays on the screen)."""
+        screen = self.screen()
+        if screen is None:
+            return
+        area = screen.availableGeometry()
+        frame = self.frameGeometry().size() - self.geometry().size()
+        width, height = area.width() - frame.width(), area.height() - frame.height()
+        if self.width() > width or self.height() > height:
+            self.resize(min(self.width(), width), min(self.height(), height))
+            self.move(area.topLeft())
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        scale = max(0.6, min(1.5, min(self.width() / 1920, self.height() / 1080)))
+        font = QFont(self.title.font())
+        font.setPixelSize(max(14, int(28 * scale)))
+        font.setBold(True)
+        self.title.setFont(font)
+        status = QFont(self.statusBar().font())
+        status.setPixelSize(max(12, int(20 * scale)))
+        self.statusBar().setFont(status)  # the dealer signed in, readable from the dealer's chair
+        self.notification_area.set_scale(scale)
+        self.action_bar.set_scale(scale)
+        super().resizeEvent(event)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if self.dialog is not None:
@@ -222,6 +338,10 @@ class DealerWindow(QMainWindow):
         self._unsubscribe = []
         self._release_capture()
         super().closeEvent(event)
+
+
+def _key_name(event: QKeyEvent) -> str:
+    return QKeySequence(event.keyCombination()).toString() or event.text() or "?"
 
 
 def _store_sign_in(session: TableSession) -> SignIn | None:

@@ -11,6 +11,7 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import QListWidget, QListWidgetItem, QWidget
 
 from dealer_console.live.notices import Notice, NoticeLevel
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["NotificationArea", "NotificationManager"]
 
@@ -73,25 +74,44 @@ class _NoticeHandler(logging.Handler):
 
 
 class NotificationArea(QListWidget):
-    """The newest message on top; errors red, warnings yellow, each with a word saying which it is."""
+    """The newest message on top; errors red, warnings yellow, each with a word saying which it is.
+
+    The messages belong to their hand: the next hand starts with an empty area, and ``history`` keeps every message
+    shown, with the hand it was shown in. A message longer than the area's width wraps.
+    """
 
     MAX_MESSAGES = 50
 
     def __init__(self, manager: NotificationManager, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("notification_area")
-        self.setMaximumHeight(110)
-        self.setStyleSheet("font-size: 14pt;")
+        self.setWordWrap(True)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.hand: int | None = None
+        self.history: list[tuple[int | None, str]] = []
+        """Every message shown, oldest first, with the number of the hand it belongs to (``None``: before the first)."""
+        self.set_scale(0.75)
         manager.posted.connect(self._on_notice_posted)
+
+    def set_scale(self, scale: float) -> None:
+        """The window's size over 1920×1080: the text and the area's height (three lines) follow it."""
+        pixels = max(13, int(22 * scale))
+        self.setStyleSheet(f"font-size: {pixels}px;")
+        self.setFixedHeight(int(pixels * 1.45 * 3) + 6)
+
+    def new_hand(self, number: int | None) -> None:
+        """A new hand: the messages of the last one leave the screen (they stay in ``history``)."""
+        self.hand = number
+        self.clear()
 
     @Slot(object)
     def _on_notice_posted(self, notice: Notice) -> None:
         heading = QCoreApplication.translate("NotificationArea", notice.heading if notice.heading is not None else _PREFIX[notice.level])
-        item = QListWidgetItem((f"{heading} " if heading and not heading.endswith(" ") else heading) + notice.text)
+        item = QListWidgetItem((f"{heading} " if heading and not heading.endswith(" ") else heading) + translate_sentence(notice.text))
         item.setBackground(QBrush(QColor(_COLOURS[notice.level])))
         item.setForeground(QBrush(QColor("#111111")))
         item.setData(Qt.ItemDataRole.UserRole, notice.level.value)
+        self.history.append((self.hand, item.text()))
         self.insertItem(0, item)
         while self.count() > self.MAX_MESSAGES:
             self.takeItem(self.count() - 1)

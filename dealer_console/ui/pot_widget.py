@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
+from dealer_console.engine.hand import Hand
 from dealer_console.live.table_session import TableSession
 from dealer_console.live.views import pots_shown
+from dealer_console.ui.sentences import translate_sentence
 
-__all__ = ["PotWidget"]
+__all__ = ["PotWidget", "pot_text_lines"]
 
 
 class PotWidget(QLabel):
@@ -19,7 +21,7 @@ class PotWidget(QLabel):
         self.setObjectName("pots")
         self.setWordWrap(True)
         self.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.setStyleSheet("font-size: 16pt; color: white;")
+        self.setStyleSheet("color: white;")  # its size is the felt's to set (FeltWidget._fit_centre)
 
     def show_session(self, session: TableSession) -> None:
         """Show the pots of the session's hand."""
@@ -29,17 +31,25 @@ class PotWidget(QLabel):
             return
         result = session.result_lines()
         if result:
-            self.setText("\n".join(result))
+            self.setText("\n".join(translate_sentence(line) for line in result))
             return
-        # the pots the floor's review shows for the same moment (live.views.pots_shown), in the dealer's language
-        shown = pots_shown(hand)
-        lines = []
-        for pot in shown.pots:
-            name = self.tr("Main pot") if pot.index == 0 else self.tr("Side pot {0}").format(pot.index)
-            seats = ", ".join(str(seat) for seat in pot.contenders)
-            extra = self.tr(", run {0} times").format(pot.runs) if pot.runs > 1 else ""
-            lines.append(self.tr("{0} {1}: seats {2}").format(name, pot.amount, seats) + extra)
-        if not lines:
-            lines.append(self.tr("Pot {0}").format(shown.total))
-        lines.append(self.tr("Total in the middle {0} (bets this round {1})").format(shown.total, shown.in_front))
+        lines = pot_text_lines(hand)
         self.setText("\n".join(lines))
+
+
+def pot_text_lines(hand: Hand) -> list[str]:
+    """The pots of ``hand`` in the dealer's language: the pots the floor's review shows for the same moment
+    (:func:`~dealer_console.live.views.pots_shown`), shared by the live felt and the review's felt."""
+    shown = pots_shown(hand)
+    lines = []
+    for pot in shown.pots:
+        name = (QCoreApplication.translate("PotWidget", "Main pot") if pot.index == 0
+                else QCoreApplication.translate("PotWidget", "Side pot {0}").format(pot.index))
+        seats = ", ".join(str(seat) for seat in pot.contenders)
+        extra = QCoreApplication.translate("PotWidget", ", run {0} times").format(pot.runs) if pot.runs > 1 else ""
+        lines.append(QCoreApplication.translate("PotWidget", "{0} {1}: seats {2}").format(name, pot.amount, seats) + extra)
+    if not lines:
+        lines.append(QCoreApplication.translate("PotWidget", "Pot {0}").format(shown.total))
+    lines.append(QCoreApplication.translate("PotWidget", "Total in the middle {0} (bets this round {1})").format(
+        shown.total, shown.in_front))
+    return lines

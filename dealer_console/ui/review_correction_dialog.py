@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -28,6 +28,8 @@ from dealer_console.floor.facade import (
     editable_fields,
     parse_replacement,
 )
+from dealer_console.ui.event_words import describe_event
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["ReviewCorrectionDialog"]
 
@@ -39,22 +41,23 @@ class ReviewCorrectionDialog(QDialog):
                  parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("review_correction")
-        self.setWindowTitle(f"Correct seq {step.seq}")
+        self.setWindowTitle(self.tr("Correct seq {0}").format(step.seq))
         self.review, self.step, self.by, self._record = review, step, by, record
         self.preview: CorrectionPreview | None = None
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(f"Event seq {step.seq} ({escape(step.who)}, {step.source.value}): {escape(step.description)}"))
+        layout.addWidget(QLabel(self.tr("Event seq {0} ({1}, {2}): {3}").format(step.seq, escape(step.who), QCoreApplication.translate(
+            "Source", step.source.value), escape(describe_event(step.event.kind, step.event.payload)))))
         choice = QHBoxLayout()
-        self.void = QRadioButton("Void it")
-        self.replace = QRadioButton("Replace it with")
+        self.void = QRadioButton(self.tr("Void it"))
+        self.replace = QRadioButton(self.tr("Replace it with"))
         self.replace.setChecked(True)
         choice.addWidget(self.void)
         choice.addWidget(self.replace)
         self.kind = QComboBox()
         for kind in EVENT_TYPES:
             if kind != Voided.kind:
-                self.kind.addItem(kind)
-        self.kind.setCurrentText(step.event.kind)
+                self.kind.addItem(QCoreApplication.translate("EventKind", kind), kind)
+        self.kind.setCurrentIndex(self.kind.findData(step.event.kind))
         choice.addWidget(self.kind)
         layout.addLayout(choice)
         self.form = QFormLayout()
@@ -63,7 +66,7 @@ class ReviewCorrectionDialog(QDialog):
         self.reason = QLineEdit()
         self.reason.setObjectName("correction_reason")
         reason_row = QFormLayout()
-        reason_row.addRow("Reason", self.reason)
+        reason_row.addRow(self.tr("Reason"), self.reason)
         layout.addLayout(reason_row)
         self.outcome = QLabel()
         self.outcome.setObjectName("correction_outcome")
@@ -71,12 +74,12 @@ class ReviewCorrectionDialog(QDialog):
         self.outcome.setWordWrap(True)
         layout.addWidget(self.outcome)
         buttons = QHBoxLayout()
-        self.preview_button = QPushButton("Preview before and after")
+        self.preview_button = QPushButton(self.tr("Preview before and after"))
         self.preview_button.setObjectName("correction_preview")
-        self.record_button = QPushButton("Record correction")
+        self.record_button = QPushButton(self.tr("Record correction"))
         self.record_button.setObjectName("correction_record")
         self.record_button.setEnabled(False)
-        cancel = QPushButton("Cancel")
+        cancel = QPushButton(self.tr("Cancel"))
         buttons.addWidget(self.preview_button)
         buttons.addWidget(self.record_button)
         buttons.addWidget(cancel)
@@ -84,7 +87,7 @@ class ReviewCorrectionDialog(QDialog):
         self.preview_button.clicked.connect(self._on_preview_click)
         self.record_button.clicked.connect(self._on_record_click)
         cancel.clicked.connect(self.reject)
-        self.kind.currentTextChanged.connect(self._on_kind_change)
+        self.kind.currentIndexChanged.connect(lambda _index: self._on_kind_change(str(self.kind.currentData())))
         self.void.toggled.connect(self._on_choice_change)
         for widget in (self.reason,):
             widget.textChanged.connect(self._on_input_change)
@@ -101,7 +104,7 @@ class ReviewCorrectionDialog(QDialog):
             field = QLineEdit(value)
             field.setObjectName(f"field_{name}")
             field.textChanged.connect(self._on_input_change)
-            self.form.addRow(name, field)
+            self.form.addRow(QCoreApplication.translate("EventField", name), field)
             self.fields[name] = field
         self._on_input_change()
 
@@ -119,13 +122,13 @@ class ReviewCorrectionDialog(QDialog):
         """The event entered (``None``: voided); raises :class:`CorrectionError` naming a field that cannot be read."""
         if self.void.isChecked():
             return None
-        return parse_replacement(self.kind.currentText(), {name: field.text() for name, field in self.fields.items()})
+        return parse_replacement(str(self.kind.currentData()), {name: field.text() for name, field in self.fields.items()})
 
     def _on_preview_click(self) -> None:
         try:
             self.preview = self.review.preview_correction(self.step.seq, self.replacement(), reason=self.reason.text(), by=self.by)
         except CorrectionError as error:
-            self.outcome.setText(f"<b>Refused:</b> {escape(str(error))}")
+            self.outcome.setText(self.tr("<b>Refused:</b> {0}").format(escape(translate_sentence(str(error)))))
             return
         changes = self.preview.changes()
         moved = "; ".join(f"seat {seat}: {old} → {new}" for seat, (old, new) in changes.items()) or "no stack changes"
@@ -141,7 +144,7 @@ class ReviewCorrectionDialog(QDialog):
         try:
             self._record(self.step.seq, self.replacement(), self.reason.text())
         except Exception as error:  # shown in the dialog; nothing was stored
-            self.outcome.setText(f"<b>Not recorded:</b> {escape(str(error))}")
+            self.outcome.setText(self.tr("<b>Not recorded:</b> {0}").format(escape(translate_sentence(str(error)))))
             self.record_button.setEnabled(False)
             return
         self.accept()

@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from dealer_console.floor.facade import EvidenceItem, ReviewStep
+from dealer_console.ui.event_words import describe_event
+from dealer_console.ui.sentences import translate_sentence
+from dealer_console.ui.translation import QT_TRANSLATE_NOOP
 
 __all__ = ["ReviewEventDetail"]
 
-_SOURCE_WORDS = {"dealer": "entered by the dealer", "camera": "read by the camera", "sensor": "read by a sensor",
-                 "floor": "recorded by the floor"}
+_SOURCE_WORDS = {"dealer": QT_TRANSLATE_NOOP("SourceWords", "entered by the dealer"),
+                 "camera": QT_TRANSLATE_NOOP("SourceWords", "read by the camera"),
+                 "sensor": QT_TRANSLATE_NOOP("SourceWords", "read by a sensor"),
+                 "floor": QT_TRANSLATE_NOOP("SourceWords", "recorded by the floor")}
 
 
 class ReviewEventDetail(QWidget):
@@ -39,22 +44,24 @@ class ReviewEventDetail(QWidget):
         """Show ``step`` and its image (``evidence``: loaded by the caller, ``None`` when the event names none)."""
         event = step.event
         lines = [
-            f"<b>seq {step.seq}</b>: {escape(step.description)}",
-            f"<b>source</b>: {escape(step.source.value)} ({_SOURCE_WORDS.get(step.source.value, '')}), by {escape(step.who)}",
-            f"<b>recorded</b>: {event.recorded_at:%Y-%m-%d %H:%M:%S.%f} UTC",
+            self.tr("<b>seq {0}</b>: {1}").format(step.seq, escape(describe_event(event.kind, event.payload))),
+            self.tr("<b>source</b>: {0} ({1}), by {2}").format(
+                escape(QCoreApplication.translate("Source", step.source.value)),
+                QCoreApplication.translate("SourceWords", _SOURCE_WORDS.get(step.source.value, "")), escape(step.who)),
+            self.tr("<b>recorded</b>: {0} UTC").format(f"{event.recorded_at:%Y-%m-%d %H:%M:%S.%f}"),
         ]
         if event.frame_at is not None:
-            lines.append(f"<b>camera frame</b>: {event.frame_at:%Y-%m-%d %H:%M:%S.%f} UTC")
+            lines.append(self.tr("<b>camera frame</b>: {0} UTC").format(f"{event.frame_at:%Y-%m-%d %H:%M:%S.%f}"))
         if step.reading:
-            lines.append(f"<b>reading</b>: {escape(step.reading)}")
+            lines.append(self.tr("<b>reading</b>: {0}").format(escape(step.reading)))
         if event.voids_seq is not None:
-            lines.append(f"<b>voids</b>: seq {event.voids_seq}")
+            lines.append(self.tr("<b>voids</b>: seq {0}").format(event.voids_seq))
         if step.note:
-            lines.append(f"<b>floor</b>: {escape(step.note)}")
+            lines.append(self.tr("<b>floor</b>: {0}").format(escape(translate_sentence(step.note))))
         if step.corrected_by is not None:
-            lines.append(f"<b>corrected</b> by the floor at seq {step.corrected_by}")
+            lines.append(self.tr("<b>corrected</b> by the floor at seq {0}").format(step.corrected_by))
         if event.evidence_sha256:
-            lines.append(f"<b>evidence</b> SHA-256 {event.evidence_sha256}")
+            lines.append(self.tr("<b>evidence</b> SHA-256 {0}").format(event.evidence_sha256))
         self.text.setText("<br>".join(lines))
         self.image.clear()
         if evidence is None:
@@ -64,6 +71,6 @@ class ReviewEventDetail(QWidget):
             if pixmap.loadFromData(evidence.data):
                 self.image.setPixmap(pixmap.scaled(360, 240, Qt.AspectRatioMode.KeepAspectRatio))
             else:
-                self.image.setText(f"the image ({evidence.media_type or 'unknown type'}) cannot be drawn; its hash checks")
+                self.image.setText(self.tr("the image ({0}) cannot be drawn; its hash checks").format(evidence.media_type or self.tr("unknown type")))
         else:
-            self.image.setText(f"image not shown: {evidence.problem}")
+            self.image.setText(self.tr("image not shown: {0}").format(evidence.problem))

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QScrollArea, QWidget
 
 from dealer_console.floor.facade import DisputeWindows, HandReview
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["ReviewOutcome"]
 
@@ -29,27 +30,28 @@ class ReviewOutcome(QScrollArea):
 
     def show_review(self, review: HandReview, windows: DisputeWindows) -> None:
         """Show the hand's outcome (and, when corrected, the outcome as recorded beside it)."""
-        parts = ["<h3>Why each pot went where it went</h3>", _list(review.explanation())]
+        parts = [self.tr("<h3>Why each pot went where it went</h3>"), _list(review.explanation())]
         audit = review.audit
         if audit is not None:
-            parts.append(f"<p>Chip audit: contributed {audit.contributed} = awarded {audit.awarded} + rake {audit.rake}"
-                         f" + jackpot drop {audit.jackpot} + returned {audit.returned}:"
-                         f" <b>{'balanced' if audit.balanced else 'NOT BALANCED'}</b></p>")
+            parts.append(self.tr("<p>Chip audit: contributed {0} = awarded {1} + rake {2} + jackpot drop {3} + returned {4}: <b>{5}</b></p>")
+                         .format(audit.contributed, audit.awarded, audit.rake, audit.jackpot, audit.returned,
+                                 self.tr("balanced") if audit.balanced else self.tr("NOT BALANCED")))
         if review.corrected is not None:
-            parts.append("<h3>Before and after the floor's corrections</h3>")
-            parts.append("<p><b>As recorded at the table:</b></p>" + _list(review.recorded_outcome().lines()))
-            parts.append("<p><b>As corrected:</b></p>" + _list(review.standing_outcome().lines()))
+            parts.append(self.tr("<h3>Before and after the floor's corrections</h3>"))
+            parts.append(self.tr("<p><b>As recorded at the table:</b></p>") + _list(review.recorded_outcome().lines()))
+            parts.append(self.tr("<p><b>As corrected:</b></p>") + _list(review.standing_outcome().lines()))
         rulings = review.rulings()
-        parts.append("<h3>Rulings</h3>")
+        parts.append(self.tr("<h3>Rulings</h3>"))
         if not rulings:
-            parts.append("<p>None recorded.</p>")
+            parts.append(self.tr("<p>None recorded.</p>"))
         for event in rulings:
             p = event.payload
-            parts.append(f"<p>seq {event.seq}, {escape(str(p.get('floor_manager', event.actor)))}: rule {escape(str(p.get('rule', '')))};"
-                         f" decision: {escape(str(p.get('decision', '')))}; pot held: {'yes' if p.get('pot_held') else 'no'};"
-                         f" disputed {p.get('disputed_amount', '')}; reportable: {'YES' if p.get('reportable') else 'no'};"
-                         f" {'LATE' if p.get('late') else 'in time'}</p>")
-        parts.append("<h3>Dispute windows</h3>" + _list(windows.lines()))
+            yes, no = self.tr("yes"), self.tr("no")
+            parts.append(self.tr("<p>seq {0}, {1}: rule {2}; decision: {3}; pot held: {4}; disputed {5}; reportable: {6}; {7}</p>").format(
+                event.seq, escape(str(p.get("floor_manager", event.actor))), escape(str(p.get("rule", ""))),
+                escape(str(p.get("decision", ""))), yes if p.get("pot_held") else no, p.get("disputed_amount", ""),
+                self.tr("YES") if p.get("reportable") else no, self.tr("LATE") if p.get("late") else self.tr("in time")))
+        parts.append(self.tr("<h3>Dispute windows</h3>") + _list(windows.lines()))
         self.label.setText("".join(parts))
 
     def text(self) -> str:
@@ -58,4 +60,4 @@ class ReviewOutcome(QScrollArea):
 
 
 def _list(lines: list[str]) -> str:
-    return "<ul>" + "".join(f"<li>{escape(line)}</li>" for line in lines) + "</ul>"
+    return "<ul>" + "".join(f"<li>{escape(translate_sentence(line))}</li>" for line in lines) + "</ul>"

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QDialog, QFormLayout, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.floor.facade import DisputeKind, DisputeWindows
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["ReviewRulingDialog"]
 
@@ -20,26 +21,26 @@ class ReviewRulingDialog(QDialog):
                  record: Callable[[str, str, bool, int, DisputeKind], None], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("review_ruling")
-        self.setWindowTitle("Record a ruling")
+        self.setWindowTitle(self.tr("Record a ruling"))
         self.windows, self.threshold, self._record = windows, reportable_threshold, record
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.dispute = QComboBox()
         for kind in DisputeKind:
-            self.dispute.addItem(kind.value, kind)
+            self.dispute.addItem(QCoreApplication.translate("DisputeKind", kind.value), kind)
         self.rule = QLineEdit()
         self.rule.setObjectName("ruling_rule")
-        self.rule.setPlaceholderText("e.g. TDA 15 (cards speak)")
+        self.rule.setPlaceholderText(self.tr("e.g. TDA 15 (cards speak)"))
         self.decision = QLineEdit()
         self.decision.setObjectName("ruling_decision")
-        self.pot_held = QCheckBox("the pot was held while the floor decided")
+        self.pot_held = QCheckBox(self.tr("the pot was held while the floor decided"))
         self.amount = QLineEdit("0")
         self.amount.setObjectName("ruling_amount")
-        form.addRow("Dispute about", self.dispute)
-        form.addRow("Rule cited", self.rule)
-        form.addRow("Decision", self.decision)
+        form.addRow(self.tr("Dispute about"), self.dispute)
+        form.addRow(self.tr("Rule cited"), self.rule)
+        form.addRow(self.tr("Decision"), self.decision)
         form.addRow("", self.pot_held)
-        form.addRow("Disputed amount", self.amount)
+        form.addRow(self.tr("Disputed amount"), self.amount)
         layout.addLayout(form)
         self.status = QLabel()
         self.status.setObjectName("ruling_status")
@@ -47,9 +48,9 @@ class ReviewRulingDialog(QDialog):
         self.status.setWordWrap(True)
         layout.addWidget(self.status)
         buttons = QHBoxLayout()
-        self.record_button = QPushButton("Record ruling")
+        self.record_button = QPushButton(self.tr("Record ruling"))
         self.record_button.setObjectName("ruling_record")
-        cancel = QPushButton("Cancel")
+        cancel = QPushButton(self.tr("Cancel"))
         buttons.addWidget(self.record_button)
         buttons.addWidget(cancel)
         layout.addLayout(buttons)
@@ -62,17 +63,19 @@ class ReviewRulingDialog(QDialog):
     def _amount(self) -> int:
         text = self.amount.text().strip()
         if not text.isdigit():
-            raise ValueError(f"the disputed amount must be a whole number of chips, not {text!r}")
+            raise ValueError(self.tr("the disputed amount must be a whole number of chips, not {0!r}").format(text))
         return int(text)
 
     def _on_input_change(self, *_: object) -> None:
         kind = self.dispute.currentData()
-        lines = [escape(line) for line in self.windows.lines()]
+        lines = [escape(translate_sentence(line)) for line in self.windows.lines()]
         if self.windows.closed(kind):
-            lines.append(f"<b>The {kind.value} window has closed: this ruling will be recorded as LATE.</b>")
+            lines.append(self.tr("<b>The {0} window has closed: this ruling will be recorded as LATE.</b>").format(
+                QCoreApplication.translate("DisputeKind", kind.value)))
         try:
             reportable = self._amount() >= self.threshold
-            lines.append(f"Reportable (disputed amount at or above {self.threshold}): <b>{'YES' if reportable else 'no'}</b>")
+            lines.append(self.tr("Reportable (disputed amount at or above {0}): <b>{1}</b>").format(
+                self.threshold, self.tr("YES") if reportable else self.tr("no")))
         except ValueError as error:
             lines.append(f"<b>{escape(str(error))}</b>")
         self.status.setText("<br>".join(lines))
@@ -81,9 +84,9 @@ class ReviewRulingDialog(QDialog):
         try:
             amount = self._amount()
             if not self.rule.text().strip() or not self.decision.text().strip():
-                raise ValueError("give the rule cited and the decision")
+                raise ValueError(self.tr("give the rule cited and the decision"))
             self._record(self.rule.text(), self.decision.text(), self.pot_held.isChecked(), amount, self.dispute.currentData())
         except Exception as error:  # shown in the dialog; nothing was stored
-            self.status.setText(f"<b>Not recorded:</b> {escape(str(error))}")
+            self.status.setText(self.tr("<b>Not recorded:</b> {0}").format(escape(translate_sentence(str(error)))))
             return
         self.accept()

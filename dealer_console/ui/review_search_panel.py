@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -20,10 +20,18 @@ from PySide6.QtWidgets import (
 )
 
 from dealer_console.floor.facade import HandQuery, HandSummary, TableInfo, parse_time
+from dealer_console.ui.sentences import game_title
+from dealer_console.ui.translation import QT_TRANSLATE_NOOP
 
 __all__ = ["ReviewSearchPanel"]
 
-_COLUMNS = ("table", "hand", "started (UTC)", "game", "pot", "status", "flag")
+_COLUMNS = (QT_TRANSLATE_NOOP("SearchColumn", "table"), QT_TRANSLATE_NOOP("SearchColumn", "hand"),
+            QT_TRANSLATE_NOOP("SearchColumn", "started (UTC)"), QT_TRANSLATE_NOOP("SearchColumn", "game"),
+            QT_TRANSLATE_NOOP("SearchColumn", "pot"), QT_TRANSLATE_NOOP("SearchColumn", "status"), QT_TRANSLATE_NOOP("SearchColumn", "flag"))
+_FIELDS = (QT_TRANSLATE_NOOP("SearchField", "Table"), QT_TRANSLATE_NOOP("SearchField", "Since"), QT_TRANSLATE_NOOP("SearchField", "Until"),
+           QT_TRANSLATE_NOOP("SearchField", "Seat"), QT_TRANSLATE_NOOP("SearchField", "Player"),
+           QT_TRANSLATE_NOOP("SearchField", "Pot at least"), QT_TRANSLATE_NOOP("SearchField", "Pot at most"))
+"""The search fields' names (each named in its refusal too)."""
 
 
 class ReviewSearchPanel(QWidget):
@@ -40,29 +48,29 @@ class ReviewSearchPanel(QWidget):
         layout = QVBoxLayout(self)
         form = QFormLayout()
         self.table = QComboBox()
-        self.table.addItem("any table", None)
+        self.table.addItem(self.tr("any table"), None)
         self.since = QLineEdit()
-        self.since.setPlaceholderText("e.g. 2026-11-30 20:00")
+        self.since.setPlaceholderText(self.tr("e.g. 2026-11-30 20:00"))
         self.until = QLineEdit()
-        self.until.setPlaceholderText("ISO date or time, UTC")
+        self.until.setPlaceholderText(self.tr("ISO date or time, UTC"))
         self.seat = QSpinBox()
         self.seat.setRange(0, 10)
-        self.seat.setSpecialValueText("any seat")
+        self.seat.setSpecialValueText(self.tr("any seat"))
         self.player = QLineEdit()
         self.min_pot = QLineEdit()
         self.max_pot = QLineEdit()
-        self.flagged = QCheckBox("flagged only")
-        self.ruled = QCheckBox("with a ruling")
-        self.reportable = QCheckBox("reportable ruling")
+        self.flagged = QCheckBox(self.tr("flagged only"))
+        self.ruled = QCheckBox(self.tr("with a ruling"))
+        self.reportable = QCheckBox(self.tr("reportable ruling"))
         for label, widget in (("Table", self.table), ("Since", self.since), ("Until", self.until), ("Seat", self.seat),
                               ("Player", self.player), ("Pot at least", self.min_pot), ("Pot at most", self.max_pot)):
-            form.addRow(label, widget)
+            form.addRow(QCoreApplication.translate("SearchField", label), widget)
         layout.addLayout(form)
         flags = QHBoxLayout()
         for box in (self.flagged, self.ruled, self.reportable):
             flags.addWidget(box)
         layout.addLayout(flags)
-        self.search_button = QPushButton("Search")
+        self.search_button = QPushButton(self.tr("Search"))
         self.search_button.setObjectName("search_button")
         self.search_button.clicked.connect(self._on_search_click)
         layout.addWidget(self.search_button)
@@ -72,14 +80,14 @@ class ReviewSearchPanel(QWidget):
         layout.addWidget(self.message)
         self.results = QTableWidget(0, len(_COLUMNS))
         self.results.setObjectName("search_results")
-        self.results.setHorizontalHeaderLabels(list(_COLUMNS))
+        self.results.setHorizontalHeaderLabels([QCoreApplication.translate("SearchColumn", column) for column in _COLUMNS])
         self.results.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.results.verticalHeader().setVisible(False)
         self.results.cellDoubleClicked.connect(lambda row, _column: self._choose(row))
         layout.addWidget(self.results, 1)
-        self.open_button = QPushButton("Open hand")
+        self.open_button = QPushButton(self.tr("Open hand"))
         self.open_button.setObjectName("open_button")
         self.open_button.clicked.connect(lambda: self._choose(self.results.currentRow()))
         layout.addWidget(self.open_button)
@@ -90,9 +98,9 @@ class ReviewSearchPanel(QWidget):
         chosen = self.table.currentData()
         self.table.blockSignals(True)
         self.table.clear()
-        self.table.addItem("any table", None)
+        self.table.addItem(self.tr("any table"), None)
         for table in tables:
-            self.table.addItem(f"{table.name} (id {table.id})", table.id)
+            self.table.addItem(self.tr("{0} (id {1})").format(table.name, table.id), table.id)
         index = self.table.findData(chosen)
         self.table.setCurrentIndex(max(index, 0))
         self.table.blockSignals(False)
@@ -106,14 +114,15 @@ class ReviewSearchPanel(QWidget):
             try:
                 return parse_time(text)
             except ValueError:
-                raise ValueError(f"{name}: {text!r} is not a date or time (write it as 2026-11-30 or 2026-11-30 20:15)") from None
+                raise ValueError(self.tr("{0}: {1!r} is not a date or time (write it as 2026-11-30 or 2026-11-30 20:15)").format(
+                    QCoreApplication.translate("SearchField", name), text)) from None
 
         def chips(field: QLineEdit, name: str) -> int | None:
             text = field.text().strip()
             if not text:
                 return None
             if not text.isdigit():
-                raise ValueError(f"{name}: {text!r} is not a whole number of chips")
+                raise ValueError(self.tr("{0}: {1!r} is not a whole number of chips").format(QCoreApplication.translate("SearchField", name), text))
             return int(text)
 
         return HandQuery(
@@ -128,7 +137,7 @@ class ReviewSearchPanel(QWidget):
         try:
             query = self.query()
         except ValueError as error:
-            self.message.setText(f"Not searched: {error}")
+            self.message.setText(self.tr("Not searched: {0}").format(error))
             return
         self.message.setText("")
         self.search_requested.emit(query)
@@ -139,11 +148,11 @@ class ReviewSearchPanel(QWidget):
         self.results.setRowCount(len(found))
         for row, hand in enumerate(found):
             values = (table_names.get(hand.table_id, str(hand.table_id)), f"#{hand.number}", f"{hand.started_at:%Y-%m-%d %H:%M:%S}",
-                      f"{hand.game} {hand.structure} {hand.small_blind}/{hand.big_blind}", str(hand.pot_total), hand.status.value,
-                      "FLAGGED" if hand.flagged else "")
+                      f"{game_title(hand.game, hand.structure)} {hand.small_blind}/{hand.big_blind}", str(hand.pot_total),
+                      QCoreApplication.translate("HandStatus", hand.status.value), self.tr("FLAGGED") if hand.flagged else "")
             for column, value in enumerate(values):
                 self.results.setItem(row, column, QTableWidgetItem(value))
-        self.message.setText(f"{len(found)} hand(s) found" if found else "No hands found")
+        self.message.setText(self.tr("%n hand(s) found", "", len(found)) if found else self.tr("No hands found"))
         if found:
             self.results.setCurrentCell(0, 0)
 
@@ -155,4 +164,4 @@ class ReviewSearchPanel(QWidget):
         if 0 <= row < len(self._found):
             self.hand_chosen.emit(self._found[row].id)
         else:
-            self.message.setText("Choose a hand in the list first")
+            self.message.setText(self.tr("Choose a hand in the list first"))

@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from PySide6.QtCore import QCoreApplication
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.hand import Hand
-from dealer_console.live.views import SeatState, board_rows, pot_lines
+from dealer_console.live.views import SeatState, board_rows
 from dealer_console.ui.felt_widget import FeltWidget
+from dealer_console.ui.pot_widget import pot_text_lines
+from dealer_console.ui.sentences import translate_sentence
 
 __all__ = ["ReviewTableView"]
 
@@ -33,7 +36,7 @@ class ReviewTableView(QWidget):
                 self._layout.removeWidget(self.felt)
                 self.felt.deleteLater()
             self.felt = FeltWidget(count, self)
-            self.felt.setMinimumSize(900, 480)
+            self.felt.setMinimumSize(640, 300)
             self._layout.addWidget(self.felt)
         markers: dict[int, list[str]] = {hand.setup.button: ["button"]}
         for event in hand.events_in_force:
@@ -54,9 +57,11 @@ class ReviewTableView(QWidget):
         self.felt.board.show_boards(board_rows(hand), four_colour=four_colour)
         if settled:
             lines = result_lines if result_lines is not None else (hand.result.describe() if hand.result is not None else
-                                                                    [f"Hand {hand.phase.value}: every chip goes back"])
+                                                                    [self.tr("Hand {0}: every chip goes back").format(
+                                                                        QCoreApplication.translate("Phase", hand.phase.value))])
+            lines = [translate_sentence(line) for line in lines]
         else:
-            lines = pot_lines(hand)  # the live felt's own text for the same moment
+            lines = pot_text_lines(hand)  # the live felt's own text for the same moment
         self.felt.pots.setText("\n".join(lines))
 
     def texts(self) -> dict[str, str]:

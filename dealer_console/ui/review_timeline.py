@@ -2,15 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
 from dealer_console.floor.facade import ReviewStep
+from dealer_console.ui.event_words import describe_event
+from dealer_console.ui.sentences import translate_sentence
+from dealer_console.ui.translation import QT_TRANSLATE_NOOP
 
 __all__ = ["ReviewTimeline"]
 
-_COLUMNS = ("seq", "recorded (UTC)", "source", "by", "event", "floor")
+_COLUMNS = (QT_TRANSLATE_NOOP("TimelineColumn", "seq"), QT_TRANSLATE_NOOP("TimelineColumn", "recorded (UTC)"),
+            QT_TRANSLATE_NOOP("TimelineColumn", "source"), QT_TRANSLATE_NOOP("TimelineColumn", "by"),
+            QT_TRANSLATE_NOOP("TimelineColumn", "event"), QT_TRANSLATE_NOOP("TimelineColumn", "floor"))
 _SOURCE_COLOURS = {"floor": "#fde9c9", "camera": "#e3efff", "sensor": "#e8f6e8", "dealer": "#ffffff"}
 
 
@@ -23,7 +28,7 @@ class ReviewTimeline(QTableWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(0, len(_COLUMNS), parent)
         self.setObjectName("review_timeline")
-        self.setHorizontalHeaderLabels(list(_COLUMNS))
+        self.setHorizontalHeaderLabels([QCoreApplication.translate("TimelineColumn", column) for column in _COLUMNS])
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -38,7 +43,8 @@ class ReviewTimeline(QTableWidget):
         self.setRowCount(len(steps))
         voided = {step.event.voids_seq for step in steps if step.voided_by_floor}
         for row, step in enumerate(steps):
-            values = (str(step.seq), f"{step.event.recorded_at:%H:%M:%S.%f}"[:-3], step.source.value, step.who, step.description, step.note)
+            values = (str(step.seq), f"{step.event.recorded_at:%H:%M:%S.%f}"[:-3], QCoreApplication.translate("Source", step.source.value),
+                      step.who, describe_event(step.event.kind, step.event.payload), translate_sentence(step.note))
             struck = step.corrected_by is not None or step.seq in voided
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)

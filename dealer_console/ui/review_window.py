@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, QTimer, Signal
+from PySide6.QtCore import QCoreApplication, QObject, QRunnable, QThreadPool, QTimer, Signal
 from PySide6.QtGui import QCloseEvent, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -45,6 +45,7 @@ from dealer_console.ui.review_ruling_dialog import ReviewRulingDialog
 from dealer_console.ui.review_search_panel import ReviewSearchPanel
 from dealer_console.ui.review_table_view import ReviewTableView
 from dealer_console.ui.review_timeline import ReviewTimeline
+from dealer_console.ui.sentences import game_title, translate_sentence
 
 __all__ = ["ReviewWindow", "run_review"]
 
@@ -76,7 +77,7 @@ class ReviewWindow(QMainWindow):
         super().__init__()
         self.setObjectName("review_window")
         self.source, self.staff, self.reportable_threshold, self.four_colour = source, staff, reportable_threshold, four_colour
-        self.setWindowTitle(f"Floor review — {source.where} — {staff.name}")
+        self.setWindowTitle(self.tr("Floor review — {0} — {1}").format(source.where, staff.name))
         self.review: HandReview | None = None
         self.verified: ChainReport | None = None
         self.last_query = HandQuery(limit=200)
@@ -119,7 +120,7 @@ class ReviewWindow(QMainWindow):
 
     def _build_hand_column(self, column: QVBoxLayout) -> None:
         """The right-hand column: title, integrity, the table as it was, the step buttons, timeline, detail, outcome."""
-        self.title = QLabel("Search for a hand, then open it")
+        self.title = QLabel(self.tr("Search for a hand, then open it"))
         self.title.setObjectName("review_title")
         self.title.setStyleSheet("font-size: 15pt; font-weight: bold;")
         self.integrity = QLabel("")
@@ -130,24 +131,27 @@ class ReviewWindow(QMainWindow):
         self.table_view = ReviewTableView()
         column.addWidget(self.table_view, 3)
         steps = QHBoxLayout()
-        self.first_button = QPushButton("|< First")
-        self.previous_button = QPushButton("< Previous")
-        self.next_button = QPushButton("Next >")
-        self.last_button = QPushButton("Last >|")
+        self.first_button = QPushButton(self.tr("|< First"))
+        self.previous_button = QPushButton(self.tr("< Previous"))
+        self.next_button = QPushButton(self.tr("Next >"))
+        self.last_button = QPushButton(self.tr("Last >|"))
         self.step_label = QLabel("")
         self.step_label.setObjectName("step_label")
-        self.correct_button = QPushButton("Correct this event…")
+        self.correct_button = QPushButton(self.tr("Correct this event…"))
         self.correct_button.setObjectName("correct_button")
-        self.ruling_button = QPushButton("Record a ruling…")
+        self.ruling_button = QPushButton(self.tr("Record a ruling…"))
         self.ruling_button.setObjectName("ruling_button")
-        self.html_button = QPushButton("Report (HTML)…")
-        self.pdf_button = QPushButton("Report (PDF)…")
+        self.html_button = QPushButton(self.tr("Report (HTML)…"))
+        self.pdf_button = QPushButton(self.tr("Report (PDF)…"))
         for button in (self.first_button, self.previous_button, self.next_button, self.last_button):
             steps.addWidget(button)
         steps.addWidget(self.step_label, 1)
-        for button in (self.correct_button, self.ruling_button, self.html_button, self.pdf_button):
-            steps.addWidget(button)
         column.addLayout(steps)
+        acts = QHBoxLayout()  # a row of its own: beside the steps they would not fit a 1280-pixel screen
+        for button in (self.correct_button, self.ruling_button, self.html_button, self.pdf_button):
+            acts.addWidget(button)
+        acts.addStretch(1)
+        column.addLayout(acts)
         lower = QSplitter()
         self.timeline = ReviewTimeline()
         self.timeline.step_chosen.connect(self.go_to_position)
@@ -195,10 +199,10 @@ class ReviewWindow(QMainWindow):
         if tag == "refresh":
             self._refreshing = False
             if error is not None:
-                self.status.setText(f"Cannot read {self.source.where}: {error}")
+                self.status.setText(self.tr("Cannot read {0}: {1}").format(self.source.where, translate_sentence(str(error))))
                 return
             if result:
-                self.status.setText(f"{result} new event(s) read from {self.source.where}")
+                self.status.setText(self.tr("%n new event(s) read from {0}", "", int(result)).format(self.source.where))
                 self.search_panel.show_tables(self.source.tables())
                 self.search(self.last_query)
             return
@@ -207,21 +211,21 @@ class ReviewWindow(QMainWindow):
                 return
             if error is not None:
                 self.verified = None
-                self._show_integrity(f"the table's log could not be verified: {error}", broken=True)
+                self._show_integrity(self.tr("the table's log could not be verified: {0}").format(translate_sentence(str(error))), broken=True)
                 return
             assert isinstance(result, ChainReport)
             self.verified = result
-            self._show_integrity(result.describe(), broken=not result.intact)
+            self._show_integrity("\n".join(translate_sentence(line) for line in result.describe().splitlines()), broken=not result.intact)
 
     def _show_integrity(self, text: str, *, broken: bool) -> None:
         problems = self.review.link_problems if self.review is not None else []
         if problems:
             broken = True
             text = "; ".join(problems) + ("; " + text if text else "")
-        elif self.review is None and self._pending_table is not None and self.integrity.text().startswith("LOG ALTERED"):
+        elif self.review is None and self._pending_table is not None and self.integrity.text().startswith(self.tr("LOG ALTERED: ")):
             broken = True
-            text = self.integrity.text().removeprefix("LOG ALTERED: ") + "; " + text
-        self.integrity.setText(("LOG ALTERED: " if broken else "Log verified: ") + text)
+            text = self.integrity.text().removeprefix(self.tr("LOG ALTERED: ")) + "; " + text
+        self.integrity.setText((self.tr("LOG ALTERED: ") if broken else self.tr("Log verified: ")) + text)
         self.integrity.setStyleSheet("background: #ffd6d6; color: #900; font-weight: bold;" if broken
                                      else "background: #e2f5e2; color: #060;")
 
@@ -233,7 +237,7 @@ class ReviewWindow(QMainWindow):
         try:
             found = self.source.search_hands(query)
         except Exception as error:  # the database's refusal, shown in words
-            self.search_panel.message.setText(f"Not searched: {error}")
+            self.search_panel.message.setText(self.tr("Not searched: {0}").format(translate_sentence(str(error))))
             return
         self.search_panel.show_results(found, {table.id: table.name for table in self.source.tables()})
 
@@ -242,12 +246,12 @@ class ReviewWindow(QMainWindow):
         try:
             review = HandReview.load(self.source, hand_id)
         except StoreError as error:  # unreadable, or no longer replayable (ReplayError): named with the reason, links checked
-            self.status.setText(f"Cannot open hand id {hand_id}: {error}")
+            self.status.setText(self.tr("Cannot open hand id {0}: {1}").format(hand_id, translate_sentence(str(error))))
             self._explain_unreadable(hand_id, error)
             return
         self._show_review(review)
         self.verified = None
-        self._show_integrity("verifying the table's whole log…", broken=False)
+        self._show_integrity(self.tr("verifying the table's whole log…"), broken=False)
         self._verify(review.summary.table_id)
 
     def _explain_unreadable(self, hand_id: int, error: BaseException) -> None:
@@ -258,11 +262,11 @@ class ReviewWindow(QMainWindow):
             summary = self.source.hand(hand_id)
             problems = self.source.check_links(summary.table_id, [event.seq for event in self.source.hand_events(hand_id)])
         except Exception as second:  # the database itself cannot be read
-            self._show_integrity(f"hand id {hand_id} cannot be read: {second}", broken=True)
+            self._show_integrity(self.tr("hand id {0} cannot be read: {1}").format(hand_id, second), broken=True)
             return
-        self.title.setText(f"Hand id {hand_id} (table {summary.table_id}, #{summary.number}) cannot be replayed")
-        self._show_integrity("; ".join(problems) if problems else f"the events' hashes hold, but the hand does not replay: {error}",
-                             broken=True)
+        self.title.setText(self.tr("Hand id {0} (table {1}, #{2}) cannot be replayed").format(hand_id, summary.table_id, summary.number))
+        replays = self.tr("the events' hashes hold, but the hand does not replay: {0}")
+        self._show_integrity("; ".join(problems) if problems else replays.format(translate_sentence(str(error))), broken=True)
         self.verified = None
         self._verify(summary.table_id)
         self._pending_table = summary.table_id
@@ -271,8 +275,9 @@ class ReviewWindow(QMainWindow):
         self.review = review
         s = review.summary
         names = {table.id: table.name for table in self.source.tables()}
-        self.title.setText(f"{names.get(s.table_id, f'table {s.table_id}')}, hand #{s.number}: {s.game} {s.structure}"
-                           f" {s.small_blind}/{s.big_blind}, {s.status.value}{', FLAGGED' if s.flagged else ''}")
+        self.title.setText(self.tr("{0}, hand #{1}: {2}, blinds {3}/{4}, {5}").format(
+            names.get(s.table_id, self.tr("table {0}").format(s.table_id)), s.number, game_title(s.game, s.structure), s.small_blind, s.big_blind,
+            QCoreApplication.translate("HandStatus", s.status.value)) + (self.tr(", FLAGGED") if s.flagged else ""))
         self.timeline.show_steps(review.steps)
         self._windows = review.windows()
         self.outcome.show_review(review, self._windows)
@@ -286,7 +291,7 @@ class ReviewWindow(QMainWindow):
         rules = on and (writable or getattr(self.source, "records_rulings", False))  # the room records rulings of its own
         for button, enabled in ((self.correct_button, writable), (self.ruling_button, rules)):
             button.setEnabled(enabled)
-            button.setToolTip("" if enabled or not on else "the card room's log is written by the tables' consoles only")
+            button.setToolTip("" if enabled or not on else self.tr("the card room's log is written by the tables' consoles only"))
 
     # ------------------------------------------------------------------ stepping
 
@@ -302,7 +307,7 @@ class ReviewWindow(QMainWindow):
         evidence: EvidenceItem | None = review.evidence_of(step) if step.event.evidence_sha256 else None
         self.detail.show_step(step, evidence)
         self.timeline.show_position(index)
-        self.step_label.setText(f"event {index + 1} of {len(review.steps)} (seq {step.seq})")
+        self.step_label.setText(self.tr("event {0} of {1} (seq {2})").format(index + 1, len(review.steps), step.seq))
 
     def step_next(self) -> None:
         if self.review is not None and self.review.position + 1 < len(self.review.steps):
@@ -322,7 +327,7 @@ class ReviewWindow(QMainWindow):
     def _record_correction(self, target_seq: int, replacement: Event | None, reason: str) -> None:
         assert self.review is not None
         self._after_act(self.review.record_correction(target_seq, replacement, reason=reason, by=self.staff),
-                        f"correction of seq {target_seq} recorded")
+                        self.tr("correction of seq {0} recorded").format(target_seq))
 
     def open_ruling_dialog(self) -> ReviewRulingDialog:
         """The ruling dialog for the open hand (the caller shows it)."""
@@ -333,11 +338,11 @@ class ReviewWindow(QMainWindow):
     def _record_ruling(self, rule: str, decision: str, pot_held: bool, amount: int, dispute: DisputeKind) -> None:
         assert self.review is not None
         self._after_act(self.review.record_ruling(by=self.staff, rule=rule, decision=decision, pot_held=pot_held,
-                                                  disputed_amount=amount, dispute=dispute), "ruling recorded")
+                                                  disputed_amount=amount, dispute=dispute), self.tr("ruling recorded"))
 
     def _after_act(self, review: HandReview, what: str) -> None:
         self._show_review(review)
-        self.status.setText(f"{what} by {self.staff.name}")
+        self.status.setText(self.tr("{0} by {1}").format(what, self.staff.name))
         self.verified = None
         self._verify(review.summary.table_id)
 
@@ -351,27 +356,27 @@ class ReviewWindow(QMainWindow):
     def export_html(self, path: Path | str) -> Path:
         target = Path(path)
         target.write_text(self.report_html(), encoding="utf-8")
-        self.status.setText(f"report written to {target}")
+        self.status.setText(self.tr("report written to {0}").format(target))
         return target
 
     def export_pdf(self, path: Path | str) -> Path:
         assert self.review is not None
         s = self.review.summary
         target = write_report_pdf(self.report_html(), path, title=f"Dispute report: table {s.table_id}, hand #{s.number}")
-        self.status.setText(f"report written to {target}")
+        self.status.setText(self.tr("report written to {0}").format(target))
         return target
 
     def _export_chosen(self, kind: str) -> None:
         if self.review is None:
             return
         s = self.review.summary
-        path, _ = QFileDialog.getSaveFileName(self, f"Dispute report ({kind.upper()})", f"dispute-table{s.table_id}-hand{s.number}.{kind}")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Dispute report ({0})").format(kind.upper()), f"dispute-table{s.table_id}-hand{s.number}.{kind}")
         if not path:
             return
         try:
             (self.export_pdf if kind == "pdf" else self.export_html)(path)
         except OSError as error:
-            self.status.setText(f"Report not written: {error}")
+            self.status.setText(self.tr("Report not written: {0}").format(error))
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.poll.stop()

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTa
 from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.sensor_watch import BoardStatus
 from dealer_console.live.sensors import BetProposal, SensorWarning
+from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.ui_thread import ChangeRelay
 
 __all__ = ["SensorPanel"]
@@ -22,6 +23,23 @@ __all__ = ["SensorPanel"]
 def _board_colour(status: BoardStatus) -> str:
     """Green when connected, amber on its way, red otherwise."""
     return "#1f6b3a" if status.ready else "#8a6d00" if status.connecting else "#b00000"
+
+
+def _proposal_words(proposal: BetProposal) -> str:
+    """The proposal in the action bar's amounts: "call 7", "bet 20", "raise to 24", "all-in to 180 (call 173)"."""
+    verb = QCoreApplication.translate("ProposedAction", proposal.action.value)
+    match proposal.action.value:
+        case "check":
+            return verb
+        case "call":
+            return f"{verb} {proposal.call}"
+        case "bet":
+            return f"{verb} {proposal.amount_to}"
+        case _:
+            words = QCoreApplication.translate("SensorPanel", "{0} to {1}").format(verb, proposal.amount_to)
+            if proposal.call:
+                words += QCoreApplication.translate("SensorPanel", " (call {0})").format(proposal.call)
+            return words
 
 
 class SensorPanel(QWidget):
@@ -46,10 +64,12 @@ class SensorPanel(QWidget):
         self.table.setHorizontalHeaderLabels([self.tr("Seat"), self.tr("Player"), self.tr("Bet zone"), self.tr("In front"),
                                               self.tr("To call"), ""])
         self.table.verticalHeader().setVisible(False)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()  # each figure's column as wide as its heading and figures; the player's takes the rest
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
-        self.table.setMinimumHeight(220)
+        self.table.setMinimumHeight(120)
         layout.addWidget(self.table)
         self.proposal_label = QLabel()
         self.proposal_label.setObjectName("bet_proposal")
@@ -109,7 +129,7 @@ class SensorPanel(QWidget):
                 self.board_labels[status.name] = label
                 self.boards_row.addWidget(label)
             label.setText(self.tr("Sensor board {0}: {1}").format(status.name, QCoreApplication.translate("BoardState", status.words)))
-            label.setToolTip(status.reason)
+            label.setToolTip(translate_sentence(status.reason))
             label.setProperty("state", status.words)
             colour = _board_colour(status)
             label.setStyleSheet(f"font-size: 12pt; font-weight: bold; color: white; background: {colour}; padding: 2px 6px;")
@@ -131,8 +151,10 @@ class SensorPanel(QWidget):
                 mark, highlight = self.tr("matches"), None
             else:
                 mark, highlight = self.tr("DIFFERS"), QColor("#ffc0c0")
-            cells = (str(row.seat), row.player, "—" if row.seen is None else str(row.seen), str(row.in_front),
-                     "" if row.required is None else str(row.required), mark)
+            # "To call": the chips a call adds, as the action bar's Call says, with the total it makes
+            call = "" if row.required is None else str(row.required - row.in_front) if row.required == row.in_front \
+                else self.tr("{0} (to {1})").format(row.required - row.in_front, row.required)
+            cells = (str(row.seat), row.player, "—" if row.seen is None else str(row.seen), str(row.in_front), call, mark)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 if row.required is not None:
@@ -145,8 +167,8 @@ class SensorPanel(QWidget):
         self.shown = proposal if isinstance(proposal, BetProposal) else None
         if isinstance(proposal, BetProposal):
             verb = proposal.action.value
-            words = QCoreApplication.translate("ProposedAction", verb) + ("" if verb == "check" else f" {proposal.amount_to}")
-            self.proposal_label.setText(self.tr("Seat {0}, read from chips: {1} — {2}").format(proposal.seat, words, proposal.reason))
+            words = _proposal_words(proposal)
+            self.proposal_label.setText(self.tr("Seat {0}, read from chips: {1} — {2}").format(proposal.seat, words, translate_sentence(proposal.reason)))
             self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #e6f0ff; color: #111;")
             self.accept.setText((self.tr("Confirm {0} (Y)") if proposal.needs_confirmation else self.tr("Accept {0} (Y)")).format(words))
             self.accept.setProperty("action", verb)
@@ -154,7 +176,7 @@ class SensorPanel(QWidget):
             self.accept.show()
         else:
             if isinstance(proposal, SensorWarning):
-                self.proposal_label.setText(self.tr("Bet zone: {0}").format(proposal.message))
+                self.proposal_label.setText(self.tr("Bet zone: {0}").format(translate_sentence(proposal.message)))
                 self.proposal_label.setStyleSheet("font-size: 13pt; padding: 2px 6px; background: #fff1c2; color: #111;")
             else:
                 self.proposal_label.setText("")

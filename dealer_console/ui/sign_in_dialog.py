@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QVBoxLayout, QWidget
 
+from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.ui_thread import UiThreadDelivery
 
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class SignInDialog(QDialog):
         self.buttons.setEnabled(True)
         self.secret_edit.clear()
         if isinstance(outcome, Exception):
-            self.message.setText(str(outcome))
+            self.message.setText(translate_sentence(str(outcome)))
             return
         from dealer_console.floor.facade import Role
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-from PySide6.QtCore import QPointF, Qt
+from PySide6.QtCore import QCoreApplication, QPointF, Qt
 from PySide6.QtGui import QColor, QPen, QPixmap, QPolygonF
 from PySide6.QtWidgets import QDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QVBoxLayout, QWidget
 
@@ -304,12 +304,12 @@ def open_teach_deck(window: DialogHost, hub: DeviceHub) -> QDialog | None:
     """Devices, Teach the deck: the dialog over the hub's camera (the table calibrated first); saving applies the deck."""
     setup = hub.setup
     if setup is None or setup.taught_deck_path is None:
-        window.post(Notice(NoticeLevel.ERROR, "The demo's synthetic camera is taught its deck already: teach a real camera's deck "
-                                              "([devices] camera)"))
+        window.post(Notice(NoticeLevel.ERROR, QCoreApplication.translate(
+            "DealerWindow", "The demo's synthetic camera is taught its deck already: teach a real camera's deck ([devices] camera)")))
         return None
     if setup.calibration is None:
-        window.post(Notice(NoticeLevel.ERROR, "Calibrate the camera first (Devices, Calibrate the camera): the calibration gives "
-                                              "the card size the deck is taught at"))
+        window.post(Notice(NoticeLevel.ERROR, QCoreApplication.translate(
+            "DealerWindow", "Calibrate the camera first (Devices, Calibrate the camera): the calibration gives the card size the deck is taught at")))
         return None
     path = setup.taught_deck_path
 
@@ -319,7 +319,7 @@ def open_teach_deck(window: DialogHost, hub: DeviceHub) -> QDialog | None:
 
     def saved(pictures: tuple[TeachingPicture, ...]) -> None:
         hub.use_setup(dataclasses.replace(hub.setup or setup, taught=pictures))
-        window.post(Notice(NoticeLevel.INFO, f"Deck taught ({path}): the camera reads with it"))
+        window.post(Notice(NoticeLevel.INFO, QCoreApplication.translate("DealerWindow", "Deck taught ({0}): the camera reads with it").format(path)))
 
     return show_dialog(window, TeachDeckDialog(grab, calibration=setup.calibration, path=path, on_saved=saved, parent=window.window()))
 
