@@ -36,6 +36,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("Sentence", "Seat {seat} cannot show {cards}: a card appears twice"),
         QT_TRANSLATE_NOOP("Sentence", "Seat {seat} cannot show {cards}: they were not dealt {card}"),
         QT_TRANSLATE_NOOP("Sentence", "No hand is in progress"),
+        QT_TRANSLATE_NOOP("Sentence", "The hand is over and recorded: start the next hand"),
         QT_TRANSLATE_NOOP("Sentence", "Hand {n} is in progress; the next hand is planned when it is over"),
     ),
     "Devices": (

@@ -3671,6 +3671,10 @@
         <translation>Раздача не идёт</translation>
     </message>
     <message>
+        <source>The hand is over and recorded: start the next hand</source>
+        <translation>Раздача окончена и записана: начните следующую раздачу</translation>
+    </message>
+    <message>
         <source>Hand {n} is in progress; the next hand is planned when it is over</source>
         <translation>Идёт раздача {n}; следующая планируется после её окончания</translation>
     </message>
