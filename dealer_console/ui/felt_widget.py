@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QRect, QRectF, Qt
-from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QResizeEvent
+from PySide6.QtCore import QEvent, QRect, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_console.live.table_session import TableSession
@@ -127,6 +127,7 @@ class FeltWidget(QWidget):
         layout.addWidget(self.pots, 2)
         self.layout_now = seat_layout(1200, 640, seat_count)
         self._pots_fitted: tuple[str, int, int] = ("", 0, 0)
+        self._picture: QPixmap | None = None
 
     def _on_session_change(self, session: TableSession, *, four_colour: bool) -> None:
         states = {state.seat: state for state in session.seat_states()}
@@ -157,6 +158,7 @@ class FeltWidget(QWidget):
             self.pots.setFont(font)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
+        self._picture = None
         self.layout_now = seat_layout(self.width(), self.height(), len(self.seats))
         for seat, widget in self.seats.items():
             widget.setGeometry(self.layout_now.seats[seat])
@@ -169,14 +171,32 @@ class FeltWidget(QWidget):
         inset = self.layout_now.seats[1].height() / 2 if self.layout_now.seats else 0
         return QRectF(self.rect()).adjusted(inset * SEAT_ASPECT, inset, -inset * SEAT_ASPECT, -inset)
 
+    def _felt_picture(self) -> QPixmap:
+        """The felt itself (the oval and the dealer's place), drawn once per size and language."""
+        ratio = self.devicePixelRatioF()
+        if self._picture is None or self._picture.size() != self.size() * ratio:
+            picture = QPixmap(self.size() * ratio)
+            picture.setDevicePixelRatio(ratio)
+            picture.fill(QColor("#1d1d1d"))
+            painter = QPainter(picture)
+            painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+            painter.setPen(QPen(QColor("#5b3a1e"), 18))
+            painter.setBrush(QBrush(QColor("#1f6b3a")))
+            painter.drawEllipse(self._oval())
+            painter.setPen(QPen(QColor("#cfe8cf")))
+            painter.drawText(self.rect().adjusted(0, 0, 0, -6), Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter,
+                             self.tr("dealer"))
+            painter.end()
+            self._picture = picture
+        return self._picture
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self._picture = None  # the dealer's place is written in the screen's language
+        super().changeEvent(event)
+
     def paintEvent(self, event: QPaintEvent) -> None:
+        """The felt as drawn for this size: a repaint after a dealer's action copies it, it does not draw the oval again."""
         painter = QPainter(self)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.fillRect(self.rect(), QColor("#1d1d1d"))
-        painter.setPen(QPen(QColor("#5b3a1e"), 18))
-        painter.setBrush(QBrush(QColor("#1f6b3a")))
-        painter.drawEllipse(self._oval())
-        painter.setPen(QPen(QColor("#cfe8cf")))
-        painter.drawText(self.rect().adjusted(0, 0, 0, -6), Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter,
-                         self.tr("dealer"))
+        painter.drawPixmap(0, 0, self._felt_picture())
         painter.end()
