@@ -26,11 +26,14 @@ from dealer_console.engine.events import BlindKind, BlindPosted, Event, MisdealD
 from dealer_console.engine.hand import Hand, Phase
 from dealer_console.engine.table_config import ButtonMode, TableConfig
 from dealer_console.engine.table_events import (
+    ActionClockCalled,
+    ActionClockExpired,
     AgreementsChanged,
     ButtonPlaced,
     ChipsAdded,
     ChipsCashedOut,
     ChoicesChanged,
+    DealerPushed,
     HandFinished,
     HandMisdealt,
     HandPlan,
@@ -101,6 +104,9 @@ class Table:
         self._rake = 0
         self._jackpot = 0
         self._plan_cache: tuple[int, HandPlan] | None = None
+        self._dealer = ""
+        self._down_started = 0
+        self._time_bank_used: dict[str, int] = {}
         for event in events:
             self.apply(event)
 
@@ -152,6 +158,20 @@ class Table:
     def hands_finished(self) -> int:
         """Hands played to the end (misdeals not counted)."""
         return self._hands_finished
+
+    @property
+    def dealer_on_duty(self) -> str:
+        """The dealer of the last push (``""``: no push recorded yet)."""
+        return self._dealer
+
+    @property
+    def down_hands(self) -> int:
+        """Hands finished since the last push (the dealer on duty's down so far)."""
+        return self._hands_finished - self._down_started
+
+    def time_bank_used(self, player: str) -> int:
+        """Seconds of ``player``'s time bank used tonight (SPEC: action clock)."""
+        return self._time_bank_used.get(player, 0)
 
     def chip_audit(self) -> TableChipAudit:
         """Buy-ins and add-ons against stacks, cash-outs, rake and jackpot drop (between hands)."""
@@ -466,6 +486,41 @@ class Table:
         self._in_progress = None
         self._hands_finished += 1
 
+    # ------------------------------------------------------------------ the dealer on duty, the action clock
+
+    def _verify_push(self, event: DealerPushed) -> None:
+        if self._in_progress is not None:
+            raise self._refuse(None, "push the dealer", f"hand {self._in_progress.number} is in progress; the next dealer signs in"
+                                                        " when it is over")
+        if not event.dealer.strip():
+            raise self._refuse(None, "push the dealer", "the incoming dealer has no name")
+        if event.dealer == self._dealer:
+            raise self._refuse(None, "push the dealer", f"{event.dealer} is already dealing")
+        # before the first push the log names no dealer: the outgoing one is whoever opened the table
+        if event.outgoing_hands != self.down_hands or (self._dealer and event.outgoing != self._dealer):
+            raise self._refuse(None, "push the dealer", f"the dealer on duty is {self._dealer or 'nobody'} with {self.down_hands}"
+                                                        f" hands, not {event.outgoing or 'nobody'} with {event.outgoing_hands}")
+
+    def _verify_clock(self, event: ActionClockCalled | ActionClockExpired) -> None:
+        plan = self._in_progress
+        if plan is None or plan.number != event.hand_number:
+            raise self._refuse(event.seat, "be put on the clock", f"hand {event.hand_number} is not the hand in progress")
+        if event.seat not in plan.dealt_in:
+            raise self._refuse(event.seat, "be put on the clock", "the seat is not dealt in")
+        if isinstance(event, ActionClockCalled) and (event.seconds <= 0 or event.time_bank < 0):
+            raise self._refuse(event.seat, "be put on the clock", "the clock needs some seconds and a time bank of 0 or more")
+        if isinstance(event, ActionClockExpired) and (event.outcome not in ("fold", "check") or event.time_bank_used < 0):
+            raise self._refuse(event.seat, "be timed out", "the outcome is a fold or a check, with the time bank used")
+
+    def _apply_push(self, event: DealerPushed) -> None:
+        self._dealer = event.dealer
+        self._down_started = self._hands_finished
+
+    def _apply_clock(self, event: ActionClockCalled | ActionClockExpired) -> None:
+        if isinstance(event, ActionClockExpired) and event.time_bank_used:
+            player = self._seats[event.seat].player
+            self._time_bank_used[player] = self._time_bank_used.get(player, 0) + event.time_bank_used
+
 
 def apply_standing_choices(hand: Hand, plan: HandPlan) -> tuple[Event, ...]:
     """Answer "run it once" for players whose standing choice it is, once extra boards are offered.
@@ -495,6 +550,9 @@ _VERIFIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
     HandStarted: Table._verify_started,
     HandFinished: Table._verify_finished,
     HandMisdealt: Table._verify_finished,
+    DealerPushed: Table._verify_push,
+    ActionClockCalled: Table._verify_clock,
+    ActionClockExpired: Table._verify_clock,
 }
 _APPLIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
     PlayerSeated: Table._apply_seated,
@@ -509,4 +567,7 @@ _APPLIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
     HandStarted: Table._apply_started,
     HandFinished: Table._apply_finished,
     HandMisdealt: Table._apply_misdealt,
+    DealerPushed: Table._apply_push,
+    ActionClockCalled: Table._apply_clock,
+    ActionClockExpired: Table._apply_clock,
 }

@@ -63,8 +63,6 @@ from dealer_console.engine.table import Table
 from dealer_console.engine.table_config import apply_house_changes
 from dealer_console.engine.table_events import (
     AgreementsChanged,
-    HandFinished,
-    HandMisdealt,
     HandPlan,
     HandStarted,
     MississippiAuthorization,
@@ -78,11 +76,13 @@ from dealer_console.live.commands import (
     AllIn,
     Bet,
     Call,
+    CallClock,
     ChangeAgreements,
     ChangeHouseSettings,
     Check,
     ChooseRuns,
     Command,
+    ConfirmClockOutcome,
     ConsentToRestraddle,
     DealBoard,
     DealHoleCards,
@@ -94,6 +94,7 @@ from dealer_console.live.commands import (
     PostMississippi,
     PostRestraddle,
     PostStraddle,
+    PushDealer,
     RaiseTo,
     Show,
     StartHand,
@@ -101,6 +102,7 @@ from dealer_console.live.commands import (
     Wager,
     typed_cards,
 )
+from dealer_console.live.dealer_duty import perform_duty
 from dealer_console.live.dealing import Dealing
 from dealer_console.live.deck import DeckSource, PhysicalDeck, shuffled_decks
 from dealer_console.live.evidence import play_camera_event
@@ -343,6 +345,8 @@ class TableSession(Dealing):
                     AgreementsChanged(agreements=agreements, by=by.name), actor=by.name, source=Source.FLOOR, by=by)
             case ChangeHouseSettings(changes, by, reason):
                 self._change_house_settings(changes, by, reason)
+            case PushDealer() | CallClock() | ConfirmClockOutcome():
+                perform_duty(self, command)
 
     # ------------------------------------------------------------------ hands
 
@@ -394,7 +398,7 @@ class TableSession(Dealing):
                 self.recorder.finish_hand(actor=self.dealer)
                 self._hand_recorder = None
             else:
-                self.table.apply(_hand_closed(plan, hand))
+                self.table.finish_hand(hand)
             return
         raise IllegalActionError(f"Hand {plan.number} is not over: it is at the {hand.phase.value} stage")
 
@@ -590,11 +594,3 @@ class TableSession(Dealing):
         """Who won what and why, in the engine's words (empty until the hand is over)."""
         return result_lines(self.hand)
 
-
-def _hand_closed(plan: HandPlan, hand: Hand) -> TableEvent:
-    """The table's record of a hand over: its result, or its misdeal."""
-    if hand.result is None:
-        reason = next((e.reason for e in hand.events_in_force if isinstance(e, MisdealDeclared)), "")
-        return HandMisdealt(plan=plan, reason=reason)
-    result = hand.result
-    return HandFinished(plan=plan, final_stacks=tuple(sorted(result.final_stacks.items())), rake=result.rake, jackpot=result.jackpot)
