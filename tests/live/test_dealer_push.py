@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
+
 import pytest
 
 from dealer_console.engine.errors import IllegalActionError
