@@ -151,6 +151,16 @@ def cmd_summary(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
+def cmd_pace(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.floor.pace import pace_report, pace_text
+
+    report = pace_report(store, since=None if args.since is None else parse_time(args.since),
+                         until=None if args.until is None else parse_time(args.until),
+                         table_id=None if args.table is None else store.table_id(args.table))
+    print(report.as_json() if args.json else pace_text(report))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the store and run the ``floor`` sub-command."""
     try:
@@ -199,11 +209,17 @@ def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWrit
     summary.add_argument("--until", default=None)
     summary.add_argument("--json", action="store_true")
     summary.set_defaults(floor_run=cmd_summary)
-    for parser in (hands, show, report, phh, summary):
+    pace = sub.add_parser("pace", help="hands per hour per table and per dealer, time per hand and per decision, over a period")
+    pace.add_argument("--table", default=None, help="table id or name (default: every table)")
+    pace.add_argument("--since", default=None, help="events at or after (ISO 8601, UTC if no zone)")
+    pace.add_argument("--until", default=None, help="events before (ISO 8601)")
+    pace.add_argument("--json", action="store_true", help="JSON for scripts: keys tables and dealers")
+    pace.set_defaults(floor_run=cmd_pace)
+    for parser in (hands, show, report, phh, summary, pace):
         common(parser)
 
 
 __all__ = [
-    "EXIT_ERROR", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_report", "cmd_show", "cmd_summary", "parse_time",
+    "EXIT_ERROR", "add_floor_parser", "cmd_hands", "cmd_pace", "cmd_phh", "cmd_report", "cmd_show", "cmd_summary", "parse_time",
     "resolve_hand", "run",
 ]
