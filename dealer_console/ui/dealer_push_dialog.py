@@ -18,10 +18,6 @@ if TYPE_CHECKING:
 __all__ = ["DealerPushDialog", "open_dealer_push"]
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("DealerPushDialog", text)
-
-
 class DealerPushDialog(SignInDialog):
     """The incoming dealer's sign-in; once it succeeds the push is given to the session."""
 
@@ -46,11 +42,12 @@ def open_dealer_push(window: DialogHost) -> QDialog | None:
     hand = session.hand
     if hand is not None and not hand.is_complete:
         number = session.plan.number if session.plan is not None else ""
-        window.post(Notice(NoticeLevel.ERROR, _tr("No dealer push during a hand: finish hand {0} first, then the next dealer"
-                                                  " signs in").format(number)))
+        window.post(Notice(NoticeLevel.ERROR, QCoreApplication.translate(
+            "DealerPushDialog", "No dealer push during a hand: finish hand {0} first, then the next dealer signs in").format(number)))
         return None
     if window.sign_in is None:
-        window.post(Notice(NoticeLevel.ERROR, _tr("This table records nothing, so no dealer can sign in for a push")))
+        window.post(Notice(NoticeLevel.ERROR, QCoreApplication.translate(
+            "DealerPushDialog", "This table records nothing, so no dealer can sign in for a push")))
         return None
     dialog = DealerPushDialog(window)
     window.dialog = dialog

@@ -32,8 +32,6 @@ class NightHost(DialogHost, Protocol):
 
     def menuBar(self) -> QMenuBar: ...
 
-    def tr(self, text: str) -> str: ...
-
 
 @dataclass(frozen=True, slots=True)
 class NightTools:
@@ -55,7 +53,7 @@ def attach_night_tools(window: NightHost) -> NightTools:
     window.add_status_widget(tools.pace, closer=tools.pace.stop)
     for closer in (stop_meter, session.subscribe(lambda s: window.show_dealer(s.dealer)), clock.close):
         window.on_close(closer)
-    table_title = window.tr("Table")
+    table_title = QCoreApplication.translate("DealerWindow", "Table")
     menu = next((action.menu() for action in window.menuBar().actions() if action.text() == table_title), None)
     if not isinstance(menu, QMenu):
         menu = window.menuBar().addMenu(table_title)

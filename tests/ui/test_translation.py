@@ -21,7 +21,8 @@ TS = TRANSLATIONS / "dealer_console_ru.ts"
 TRANSLATED_FILES = ("action_bar.py", "main_window.py", "seat_widget.py", "pot_widget.py", "notification_area.py", "dialogs.py",
                     "restraddle_dialog.py", "mississippi_dialog.py", "extra_boards_dialog.py", "table_settings_dialog.py",
                     "house_settings_dialog.py", "shipping_status.py", "sign_in_dialog.py", "camera_panel.py", "sensor_panel.py",
-                    "card_entry_dialog.py", "calibration_dialog.py", "teach_deck_dialog.py")
+                    "card_entry_dialog.py", "calibration_dialog.py", "teach_deck_dialog.py", "dealer_push_dialog.py", "clock_widget.py",
+                    "pace_status.py", "night_tools.py")
 
 
 def _tool(name: str) -> str:
