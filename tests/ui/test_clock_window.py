@@ -78,3 +78,23 @@ def test_clock_refused_without_the_house_setting_or_before_zero(qtbot, open_wind
     action(other, "Confirm the clock's outcome").trigger()
     assert "The clock has not run out: 30 seconds are left" in other.notification_area.messages()[0]
     assert session.hand.actor == 1
+
+
+def test_the_clock_and_the_pace_speak_russian(qapp, qtbot, open_window) -> None:  # type: ignore[no-untyped-def]
+    """SPEC, The dealer's screen: English and Russian through Qt's translation system, these texts too."""
+    from dealer_console.ui.translation import install_translation
+
+    install_translation(qapp, "ru")
+    try:
+        session = TableSession(template(config=clocked_config()), deck_for_hand=lambda _: stacked_deck(DECK), dealer="Dana")
+        window = open_window(session)
+        window.night.clock.now = FakeTime()
+        session.start_hand()
+        session.deal_hole_cards()
+        window.night.clock.call()
+        window.night.clock_widget.refresh()
+        assert window.night.clock_widget.label.text() == "Место 1 на часах: 30 с"
+        assert window.night.pace.text().startswith("Темп: стол")
+        assert action(window, "Смена дилера…").shortcut().toString() == "Ctrl+P"
+    finally:
+        install_translation(qapp, "en")
