@@ -393,9 +393,13 @@ class Table:
         else:
             assert hand.result is None
             assert sum(stacks.values()) + hand.pot_total == self.start_total, "chips created or lost during the hand"
-            assert sum(hand.contributions.values()) == hand.pot_total
+            # SPEC, All-in: an uncalled part goes back as soon as nobody can call it (out of the middle, back in the stack)
+            returned = hand.returned_uncalled
+            assert sum(hand.contributions.values()) - sum(returned.values()) == hand.pot_total
             for seat, put_in in hand.contributions.items():
-                assert put_in + stacks[seat] == self.setup.stacks[seat], f"seat {seat}: stack and contributions disagree"
+                assert put_in - returned.get(seat, 0) + stacks[seat] == self.setup.stacks[seat], f"seat {seat}: stack and contributions disagree"
+            if hand.phase in (Phase.BOARD, Phase.SHOWDOWN):
+                assert sum(pot.amount for pot in hand.pots()) == hand.pot_total, "an uncalled excess left in the middle after its round"
             pots = hand.pots()
             assert sum(pot.amount for pot in pots) <= hand.pot_total
             live = set(self.live())

@@ -340,11 +340,62 @@ def test_heads_up_small_blind_straddles_only_with_the_managers_authorization() -
     message = refusal(hand, BlindPosted(seat=8, amount=4, blind=BlindKind.STRADDLE))
     assert "never from the blinds (heads-up small blind only with the manager's authorization)" in message
     hand.post_blind(8, 4, BlindKind.STRADDLE, authorized_by=BOSS)
-    assert hand.bets == {3: 2, 8: 5}  # small blind 1 + straddle 4
+    assert hand.bets == {3: 2, 8: 4}  # twice the big blind in total: the small blind's 1 counts toward it
+    assert hand.stacks == {3: 498, 8: 496}
     assert hand.events[-1] == BlindPosted(seat=8, amount=4, blind=BlindKind.STRADDLE, authorized_by=BOSS)
     deal_all(hand)
     assert hand.actor == 3  # the straddler acts last pre-flop (STRADDLE/RESTRADDLE 4), so the big blind first
     assert call_round(hand) == [3, 8]
+    assert hand.pot_total == 8
+
+
+def test_heads_up_small_blind_straddle_is_twice_the_big_blind_in_total() -> None:
+    """omaha-club-rules.txt, STRADDLE/RESTRADDLE 6: "The STRADDLE bet must always be exactly twice
+    the previous bet (big blind)"; SPEC, A night at the table: "A straddle is twice the big blind in
+    total: a player who already has a blind or a live post in adds only the difference". At 1/2 the
+    small blind's straddle is a bet of 4: the big blind calls 2, the smallest raise is to 8 (STRADDLE/
+    RESTRADDLE 3) and the pot-limit maximum is 12 (pot 6 + the call 2, raised by that 8)."""
+    hand = new_hand([3, 8], button=8)
+    hand.post_blinds()
+    hand.post_blind(8, 4, BlindKind.STRADDLE, authorized_by=BOSS)
+    deal_all(hand)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 3
+    assert (legal.call_amount, legal.min_to, legal.max_to) == (2, 8, 12)
+    with pytest.raises(IllegalActionError, match="Seat 3 cannot raise to 13: the pot limit is 12"):
+        hand.raise_to(3, 13)
+
+
+def test_a_live_post_counts_toward_the_straddle() -> None:
+    """SPEC, A night at the table: a player with a live post in adds only the difference to
+    straddle; omaha-club-rules.txt, STRADDLE/RESTRADDLE 6: the straddle is exactly twice the big
+    blind, so a live post of 2 then a straddle is a bet of 4, not 6."""
+    hand = new_hand()
+    hand.post_blinds()
+    hand.post_blind(3, 2, BlindKind.LIVE)
+    hand.post_blind(3, 4, BlindKind.STRADDLE)
+    assert hand.bets[3] == 4 and hand.stacks[3] == 496
+    deal_all(hand)
+    legal = hand.legal_actions()
+    assert legal is not None and legal.seat == 4
+    assert (legal.call_amount, legal.min_to, legal.max_to) == (4, 8, 15)  # pot 7, call 4, raise by 11
+
+
+def test_a_straddle_taken_back_for_the_mississippi_keeps_the_live_post() -> None:
+    """SPEC, Blinds, button, straddles: "when both are asked for, the straddle wins" (engine: the
+    side posted later with precedence takes the other back). A Mississippi over a live post is the
+    button's total of 4; when the straddle takes it back, only the straddle's part returns and the
+    live post of 2 stays in (SPEC, A night at the table: a straddle is twice the big blind in total)."""
+    hand = new_hand(4, mississippi_authorized_by=BOSS)
+    hand.post_blinds()
+    hand.post_blind(4, 2, BlindKind.LIVE)
+    hand.post_blind(4, 4, BlindKind.MISSISSIPPI)
+    assert hand.bets[4] == 4 and hand.stacks[4] == 496
+    hand.post_blind(3, 4, BlindKind.STRADDLE)
+    assert hand.bets == {1: 1, 2: 2, 3: 4, 4: 2}
+    assert hand.stacks[4] == 498
+    hand.void(reason="straddle asked by mistake", by="dealer")
+    assert hand.bets == {1: 1, 2: 2, 3: 0, 4: 4}  # the Mississippi is back as it was
 
 
 def test_the_straddler_acts_last_preflop_and_may_check_if_unraised() -> None:

@@ -160,6 +160,59 @@ def test_the_uncalled_part_of_an_all_in_returns_to_its_owner() -> None:
     assert_chips_accounted(hand)
 
 
+def test_the_uncalled_excess_goes_back_as_soon_as_nobody_can_call_it() -> None:
+    """SPEC, All-in, side pots: "an uncalled part of a bet returns to its owner"; omaha-club-rules.txt
+    ALL-IN: the bigger stack "gets change". The change is due the moment the last player who could
+    call has acted, so the dealer never leaves it in the middle through the later streets.
+
+    Heads-up as above: seat 2 all-in 100, seat 1 calls all-in for 40. When that call closes the
+    round, seat 2's 60 is back in front of them (stack 60), the middle holds 80, before any board card.
+    """
+    hand = make_hand({1: 40, 2: 100}, button=2)
+    deal(hand, {1: "KsKh7d6d", 2: "QsQh3c4c"})
+    hand.all_in(2)
+    assert hand.pot_total == 102 and hand.returned_uncalled == {}  # seat 1 may still call it
+    hand.call(1)
+    assert hand.returned_uncalled == {2: 60}
+    assert hand.stacks == {1: 0, 2: 60}
+    assert hand.pot_total == 80 and hand.pots() == [Pot(80, (1, 2))]
+    run_out(hand, "2s9hJc")
+    assert (hand.pot_total, hand.stacks[2]) == (80, 60)  # still returned on the flop
+    hand.void()  # taking the flop back keeps the return: it belongs to the pre-flop round
+    assert hand.returned_uncalled == {2: 60}
+    run_out(hand, "2s9hJc", "8d", "Ad")
+    show_all(hand)
+    assert hand.result is not None and hand.result.returned == {2: 60}
+    assert hand.result.final_stacks == {1: 80, 2: 60}
+    assert_chips_accounted(hand)
+
+
+def test_the_uncalled_excess_of_a_flop_bet_goes_back_when_the_flop_round_closes() -> None:
+    """SPEC, All-in, side pots: the uncalled part of a bet returns to its owner, here on the street
+    it became uncalled. Seats 1-3 (button 3), stacks 100, 100, 40, no-limit 1/2: pre-flop everyone
+    in for 2 (pot 6). Flop: seat 1 bets 60, seat 2 folds, seat 3 calls all-in for 38. Seat 1's 22 over
+    seat 3's 38 comes back as the call closes the round: seat 1's stack 100 - 2 - 60 + 22 = 60, the
+    middle 6 + 38 + 38 = 82, one pot for seats 1 and 3; the turn and river do not change that."""
+    hand = make_hand({1: 100, 2: 100, 3: 40}, button=3)
+    deal(hand, {1: "KsKh7d6d", 2: "2h3h4h5h", 3: "QsQh3c4c"})
+    hand.call(3)
+    hand.call(1)
+    hand.check(2)
+    run_out(hand, "2s9hJc")
+    hand.bet(1, 60)
+    hand.fold(2)
+    assert hand.returned_uncalled == {}
+    hand.call(3)
+    assert hand.returned_uncalled == {1: 22}
+    assert hand.stacks == {1: 60, 2: 98, 3: 0}
+    assert hand.pot_total == 82 and hand.pots() == [Pot(82, (1, 3))]
+    run_out(hand, "8d", "Ad")
+    show_all(hand)
+    assert hand.result is not None and hand.result.returned == {1: 22}
+    assert hand.result.final_stacks == {1: 142, 2: 98, 3: 0}
+    assert_chips_accounted(hand)
+
+
 def test_an_uncalled_bet_returns_when_everyone_folds() -> None:
     """omaha-club-rules.txt, FLOP: "If there is only one player who made an uncalled bet left in the
     hand, then the hand is considered over and all the chips that were put in the POT earlier go to

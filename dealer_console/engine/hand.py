@@ -136,6 +136,10 @@ class AllInNotice:
     """True if it counts as a full raise and reopens the betting to players who have acted."""
 
 
+_STRADDLES = (BlindKind.STRADDLE, BlindKind.RESTRADDLE, BlindKind.MISSISSIPPI)
+"""Posts whose amount is the player's total, chips already in counting (SPEC: twice the big blind in total)."""
+
+
 @dataclass(slots=True)
 class _Player:
     seat: int
@@ -144,6 +148,7 @@ class _Player:
     bet: int = 0
     total: int = 0
     dead: int = 0
+    blind_bet: int = 0
     folded: bool = False
     hole: list[Card | None] | None = None
     dealt: tuple[Card | None, ...] = ()
@@ -217,6 +222,7 @@ class Hand:
         self._betting_over = False
         self._result: HandResult | None = None
         self._muck_order: list[int] = []
+        self._returned: dict[int, int] = {}
 
     def _seat_index(self, seat: int) -> int:
         index = self._index.get(seat)
@@ -270,8 +276,8 @@ class Hand:
 
     @property
     def contributions(self) -> dict[int, int]:
-        """Everything each seat has put in this hand (live and dead)."""
-        return {p.seat: p.total + p.dead for p in self._players}
+        """Everything each seat has put in this hand (live and dead), uncalled chips already given back included."""
+        return {p.seat: p.total + p.dead + self._returned.get(p.seat, 0) for p in self._players}
 
     @property
     def current_bet(self) -> int:
@@ -298,6 +304,12 @@ class Hand:
     def is_complete(self) -> bool:
         """True when every chip is awarded (or returned after a misdeal)."""
         return self.phase in (Phase.COMPLETE, Phase.MISDEALT)
+
+    @property
+    def returned_uncalled(self) -> dict[int, int]:
+        """Chips given back so far as uncalled, by seat: returned when the round that left them uncalled closed
+        (already in :attr:`stacks`, out of :attr:`pot_total`)."""
+        return dict(self._returned)
 
     @property
     def all_in_notice(self) -> AllInNotice | None:
@@ -461,6 +473,7 @@ class Hand:
             self._chip_actions,
             self._betting_over,
             self._dead_total,
+            tuple(sorted(self._returned.items())),
             self._cards_out,
             frozenset(self._known),
             tuple(
@@ -752,9 +765,12 @@ class Hand:
             raise self._refuse(player, verb, "the first card has been dealt (omaha-club-rules.txt, STRADDLE/RESTRADDLE 2)")
         if event.amount <= 0:
             raise self._refuse(player, verb, f"the amount {event.amount} must be positive")
-        if event.amount > player.stack:
-            raise self._refuse(player, verb, f"they have only {player.stack}")
         kind = event.blind
+        # a straddle is the player's total (SPEC: a straddle is twice the big blind in total), so a
+        # blind or live post already in counts toward it
+        adds = event.amount - player.bet if kind in _STRADDLES else event.amount
+        if adds > player.stack:
+            raise self._refuse(player, verb, f"they have only {player.stack}")
         stakes = self.game.stakes
         index = self._index[event.seat]
         if kind is BlindKind.ANTE:
@@ -1090,18 +1106,24 @@ class Hand:
         else:
             if kind is BlindKind.STRADDLE and BlindKind.MISSISSIPPI in self._posted:
                 # SPEC: when both are asked for, the straddle wins; the Mississippi is taken back.
-                button = self._players[self._posted.pop(BlindKind.MISSISSIPPI)]
-                button.stack += button.bet
-                button.total -= button.bet
-                button.bet = 0
+                self._take_back_straddle(self._players[self._posted.pop(BlindKind.MISSISSIPPI)])
             elif kind is BlindKind.MISSISSIPPI and BlindKind.STRADDLE in self._posted:
-                straddler = self._players[self._posted.pop(BlindKind.STRADDLE)]
-                straddler.stack += straddler.bet
-                straddler.total -= straddler.bet
-                straddler.bet = 0
-            self._put(player, player.bet + event.amount)
+                self._take_back_straddle(self._players[self._posted.pop(BlindKind.STRADDLE)])
+            if kind in _STRADDLES:
+                # the straddle's amount is the player's total: a blind or live post in counts toward it
+                self._put(player, max(player.bet, event.amount))
+            else:
+                self._put(player, player.bet + event.amount)
+                player.blind_bet = player.bet
         self._posted[kind] = index
         self._current_bet = max(p.bet for p in self._players)
+
+    def _take_back_straddle(self, player: _Player) -> None:
+        """Return a straddle's chips, keeping the blind or live post the player had in before it."""
+        returned = player.bet - player.blind_bet
+        player.stack += returned
+        player.total -= returned
+        player.bet = player.blind_bet
 
     def _apply_consent(self, event: RestraddleConsent) -> None:
         self._players[self._index[event.seat]].consent = event.agrees
@@ -1193,6 +1215,7 @@ class Hand:
     def _close_round(self) -> None:
         self._actor = None
         self._last_round_aggressor = self._aggressor
+        self._return_uncalled()
         for player in self._players:
             player.bet = 0
             player.acted = False
@@ -1207,6 +1230,18 @@ class Hand:
         self._betting_over = able <= 1
         self.phase = Phase.BOARD
         self._maybe_showdown()
+
+    def _return_uncalled(self) -> None:
+        """Give back the part of a bet nobody can call any more, the moment the round closes (SPEC: an uncalled
+        part of a bet returns to its owner), so that the felt never shows it in the middle."""
+        seat, excess = uncalled_excess({p.seat: p.total for p in self._players})
+        if seat is None or not excess:
+            return
+        player = self._players[self._index[seat]]
+        player.stack += excess
+        player.total -= excess
+        player.bet = max(0, player.bet - excess)
+        self._returned[seat] = self._returned.get(seat, 0) + excess
 
     def _maybe_showdown(self) -> None:
         if self.phase is not Phase.BOARD or self.discards_owed():
@@ -1364,6 +1399,7 @@ class Hand:
             player.stack = player.starting_stack
             player.bet = player.total = player.dead = 0
         self._dead_total = 0
+        self._returned = {}
 
     def _finish(self) -> None:
         live = self._live()
@@ -1372,16 +1408,20 @@ class Hand:
         if self._runs_frozen is None:
             self._pot_runs = [1] * len(pots)
         seat, excess = uncalled_excess({p.seat: p.total for p in self._players})
+        returned = dict(self._returned)
+        if seat is not None and excess:
+            returned[seat] = returned.get(seat, 0) + excess
+        early = self._returned
         self._result = settle(
             SettlementInput(
                 game=self.game,
                 order=self._order,
                 starting_stacks={p.seat: p.starting_stack for p in self._players},
-                stacks={p.seat: p.stack for p in self._players},
-                contributions={p.seat: p.total + p.dead for p in self._players},
+                stacks={p.seat: p.stack - early.get(p.seat, 0) for p in self._players},
+                contributions={p.seat: p.total + p.dead + early.get(p.seat, 0) for p in self._players},
                 pots=tuple(pots),
                 pot_runs=tuple(self._pot_runs),
-                returned={seat: excess} if seat is not None and excess else {},
+                returned=returned,
                 holdings={p.seat: tuple(c for c in (p.hole or []) if c is not None) for p in contenders},
                 contenders=tuple(p.seat for p in contenders),
                 boards=tuple(tuple(tuple(cards) for cards in run) for run in self._boards),

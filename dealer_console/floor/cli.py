@@ -60,6 +60,7 @@ def _open(args: argparse.Namespace) -> Store:
 
 
 def cmd_hands(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.floor.review import listed_status
     from dealer_console.store.search import HandQuery
 
     query = HandQuery(
@@ -71,7 +72,7 @@ def cmd_hands(args: argparse.Namespace, store: Store) -> int:
     for hand in found:
         marks = ("F" if hand.flagged else "-")
         print(f"{hand.id:>8}  table {hand.table_id:<4} #{hand.number:<6} {hand.started_at:%Y-%m-%d %H:%M:%S}  {hand.game:<5}"
-              f" {hand.structure:<10} {hand.small_blind}/{hand.big_blind}  pot {hand.pot_total:<8} {hand.status.value:<9} {marks}")
+              f" {hand.structure:<10} {hand.small_blind}/{hand.big_blind}  pot {hand.pot_total:<8} {listed_status(hand, store):<9} {marks}")
     if not found:
         print("no hands found")
     return 0
@@ -83,7 +84,7 @@ def cmd_show(args: argparse.Namespace, store: Store) -> int:
     review = HandReview.load(store, resolve_hand(store, args.hand))
     s = review.summary
     print(f"hand id {s.id}: table {s.table_id} #{s.number}, {s.game} {s.structure} {s.small_blind}/{s.big_blind},"
-          f" button {s.button}, {s.status.value}")
+          f" button {s.button}, {review.status}")
     for step in review.steps:
         board = " / ".join(" ".join(cards) for cards in step.boards)
         evidence = f" [evidence {step.event.evidence_sha256[:12]}]" if step.event.evidence_sha256 else ""

@@ -18,6 +18,7 @@ from typing import Any
 
 from dealer_console.engine.events import EVENT_TYPES, BlindKind, BlindPosted, Event, Voided
 from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.engine.pots_shown import hand_status, pots_shown
 from dealer_console.engine.replay import ReplayStepError, replay, replay_into
 from dealer_console.engine.showdown import ChipAudit, HandResult
 from dealer_console.floor.corrections import (
@@ -94,6 +95,10 @@ class ReviewStep:
     """The ``seq`` of the floor correction applied to this event, if any."""
     note: str = ""
     """What the review says of the step (a correction applied, withdrawn or refused, and why)."""
+    status: str = "open"
+    """The hand's status after this event (``open``, ``complete``, ``misdealt``: the engine's, as the live window says)."""
+    pot_lines: tuple[str, ...] = ()
+    """The pots in words after this event, as the live felt shows them (empty once settled)."""
 
     @property
     def seq(self) -> int:
@@ -279,6 +284,12 @@ class HandReview:
         return self.standing.result
 
     @property
+    def status(self) -> str:
+        """The hand's status as the live window says it: the engine's (a hand the table has not closed yet, because
+        the next hand has not started, is ``complete`` once every chip is awarded)."""
+        return listed_status(self.summary, self.hand)
+
+    @property
     def audit(self) -> ChipAudit | None:
         """The chip audit (SPEC: contributions = awarded + rake + jackpot drop + returned), of the hand as it stands."""
         result = self.result
@@ -433,6 +444,18 @@ class HandReview:
         return self.source.store
 
 
+def listed_status(summary: HandSummary, hand: Hand | Store | None = None) -> str:
+    """The status to list for a stored hand, the same as the live window's (:func:`~dealer_console.engine.pots_shown.hand_status`).
+
+    The store keeps a hand ``open`` until the table closes it as the next hand starts (the dealer may still undo until
+    then); its engine events may already have settled it. ``hand``: the hand replayed, or the store to replay it from;
+    only a hand stored as open is replayed.
+    """
+    if summary.status.value != "open" or hand is None:
+        return summary.status.value
+    return hand_status(hand.rebuild_hand(summary.id) if isinstance(hand, Store) else hand)
+
+
 def _plain(event: Event) -> dict[str, Any]:
     from dealer_console.engine.events import event_to_dict
 
@@ -444,13 +467,12 @@ def _plain(event: Event) -> dict[str, Any]:
 def _step(stored: StoredEvent, hand: Hand, setup: HandSetup, *, engine_event: bool, markers: Mapping[int, list[str]],
           voided_by_floor: bool) -> ReviewStep:
     settled = hand.is_complete
-    pots: tuple[tuple[int, tuple[int, ...]], ...] = ()
-    if not settled:
-        pots = tuple((pot.amount, tuple(pot.contenders)) for pot in hand.pots())
+    shown = pots_shown(hand)  # the live felt shows the same (live.views.pot_lines)
+    pots = tuple((pot.amount, pot.contenders) for pot in shown.pots)
     return ReviewStep(
         event=stored, description=describe_payload(stored.kind, stored.payload), engine_event=engine_event,
         phase=hand.phase.value, actor_to_act=hand.actor, stacks=dict(hand.stacks), bets=dict(hand.bets),
-        pot=0 if settled else sum(setup.stacks.values()) - sum(hand.stacks.values()),
+        pot=shown.total, status=hand_status(hand), pot_lines=tuple(shown.lines()) if not settled else (),
         boards=tuple(tuple(str(card) for card in board) for board in hand.boards()),
         voided_by_floor=voided_by_floor,
         holes={seat: tuple(None if card is None else str(card) for card in hand.hole_cards(seat)) for seat in hand.seats},
@@ -460,4 +482,4 @@ def _step(stored: StoredEvent, hand: Hand, setup: HandSetup, *, engine_event: bo
     )
 
 
-__all__ = ["EvidenceItem", "HandReview", "ReviewStep", "describe_payload"]
+__all__ = ["EvidenceItem", "HandReview", "ReviewStep", "describe_payload", "listed_status"]

@@ -7,10 +7,12 @@ from dataclasses import dataclass
 from dealer_console.engine.cards import Card
 from dealer_console.engine.events import BlindKind, BlindPosted, CardBurned, Discarded
 from dealer_console.engine.hand import Hand, Phase
+from dealer_console.engine.pots_shown import PotsShown, hand_status, pots_shown
 from dealer_console.engine.table import Table
 from dealer_console.engine.table_events import HandPlan
 
-__all__ = ["BoardRow", "SeatState", "board_rows", "cards_in_play", "result_lines", "seat_states"]
+__all__ = ["BoardRow", "PotsShown", "SeatState", "board_rows", "cards_in_play", "hand_status", "pot_lines", "pots_shown",
+           "result_lines", "seat_states"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +118,14 @@ def result_lines(hand: Hand | None) -> list[str]:
     if hand.phase is Phase.MISDEALT:
         return ["Misdeal: the hand is void and every chip goes back; the button does not move"]
     return [] if hand.result is None else hand.result.describe()
+
+
+def pot_lines(hand: Hand | None) -> list[str]:
+    """What the felt's pot area says: the result once the hand is over, else the pots (the engine's
+    :func:`~dealer_console.engine.pots_shown.pots_shown`, which the floor's review shows too)."""
+    if hand is None:
+        return []
+    return result_lines(hand) if hand.is_complete else pots_shown(hand).lines()
 
 
 def cards_in_play(hand: Hand | None) -> dict[Card, str]:

@@ -6,6 +6,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from dealer_console.live.table_session import TableSession
+from dealer_console.live.views import pots_shown
 
 __all__ = ["PotWidget"]
 
@@ -30,17 +31,16 @@ class PotWidget(QLabel):
         if result:
             self.setText("\n".join(result))
             return
-        in_front = sum(hand.bets.values())
-        # while bets are in front, a pot's contenders are not settled yet: show the pots of the closed rounds
-        pots = hand.pots(collected_only=in_front > 0)
-        runs = hand.pot_runs() if pots and in_front == 0 else []
+        # the pots the floor's review shows for the same moment (live.views.pots_shown), in the dealer's language
+        shown = pots_shown(hand)
         lines = []
-        for index, pot in enumerate(pots):
-            name = self.tr("Main pot") if index == 0 else self.tr("Side pot {0}").format(index)
+        for pot in shown.pots:
+            name = self.tr("Main pot") if pot.index == 0 else self.tr("Side pot {0}").format(pot.index)
             seats = ", ".join(str(seat) for seat in pot.contenders)
-            extra = self.tr(", run {0} times").format(runs[index]) if index < len(runs) and runs[index] > 1 else ""
+            extra = self.tr(", run {0} times").format(pot.runs) if pot.runs > 1 else ""
             lines.append(self.tr("{0} {1}: seats {2}").format(name, pot.amount, seats) + extra)
         if not lines:
-            lines.append(self.tr("Pot {0}").format(hand.pot_total - in_front))
-        lines.append(self.tr("Total in the middle {0} (bets this round {1})").format(hand.pot_total, in_front))
+            lines.append(self.tr("Pot {0}").format(shown.total))
+        lines.append(self.tr("Total in the middle {0} (bets this round {1})").format(shown.total, shown.in_front))
+        lines.extend(self.tr("Seat {0} got back {1} uncalled").format(seat, chips) for seat, chips in shown.returned)
         self.setText("\n".join(lines))

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QVBoxLayout, QWidget
 
 from dealer_console.engine.events import BlindKind, BlindPosted
 from dealer_console.engine.hand import Hand
-from dealer_console.live.views import SeatState, board_rows
+from dealer_console.live.views import SeatState, board_rows, pot_lines
 from dealer_console.ui.felt_widget import FeltWidget
 
 __all__ = ["ReviewTableView"]
@@ -56,9 +56,7 @@ class ReviewTableView(QWidget):
             lines = result_lines if result_lines is not None else (hand.result.describe() if hand.result is not None else
                                                                     [f"Hand {hand.phase.value}: every chip goes back"])
         else:
-            lines = [f"{'Main pot' if index == 0 else f'Side pot {index}'} {pot.amount}: seats {', '.join(map(str, pot.contenders))}"
-                     for index, pot in enumerate(hand.pots())]
-            lines.append(f"Total in the middle {hand.pot_total} (bets this round {sum(hand.bets.values())})")
+            lines = pot_lines(hand)  # the live felt's own text for the same moment
         self.felt.pots.setText("\n".join(lines))
 
     def texts(self) -> dict[str, str]:

@@ -9,21 +9,16 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from dealer_console.engine.events import BlindKind, BlindPosted, event_to_dict
-from dealer_console.engine.games import MississippiPreflopOrder
-from dealer_console.engine.hand import Hand, Phase
+from dealer_console.engine.events import event_to_dict
+from dealer_console.engine.hand import Hand
 from dealer_console.engine.phh.errors import PHHError
-from dealer_console.engine.phh.fields import FieldReader
 from dealer_console.engine.phh.notation import (
     FIELD_PREFIX,
     FORMAT_VERSION,
-    STANDARD_OMAHA_CODES,
-    blind_plan,
-    forced_bets,
     in_player_order,
-    phh_variant_code,
     standard_fields,
 )
+from dealer_console.engine.phh.standardness import nonstandard_reasons
 
 __all__ = ["export_phh", "is_standard_phh"]
 
@@ -32,30 +27,12 @@ _BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
 
 
 def is_standard_phh(hand: Hand) -> bool:
-    """True when the standard fields alone describe the hand, so any PHH reader replays it.
+    """True when the standard fields alone describe the hand, so any PHH reader replays it to the same stacks.
 
-    That needs a game PHH defines (``PO``, ``FO/8``) and nothing it lacks: no misdeal, one run,
-    blinds and straddles in the places PHH reads them (so no live post, and the blinds on the
-    first two seats left of the button), and a Mississippi only with the small blind first.
-    Dead posts and antes are PHH antes, which is exact.
+    That needs a game PHH defines (``PO``, ``FO/8``) and nothing it lacks or reads otherwise:
+    see :func:`~.standardness.nonstandard_reasons` (docs/phh.md, What other PHH readers can replay).
     """
-    game = hand.setup.game
-    standard = STANDARD_OMAHA_CODES.get(phh_variant_code(game))
-    if standard is None or standard[1] != game.variant:
-        return False
-    if hand.phase is Phase.MISDEALT or hand.run_count > 1:
-        return False
-    small_blind_first = game.house.mississippi_preflop_order is MississippiPreflopOrder.SMALL_BLIND_FIRST
-    if not small_blind_first and any(isinstance(e, BlindPosted) and e.blind is BlindKind.MISSISSIPPI for e in hand.events_in_force):
-        return False
-    _, blinds = forced_bets(hand)
-    if len(blinds) == 2:
-        blinds.reverse()
-    try:
-        plan = blind_plan(FieldReader({}, "export"), blinds, list(hand.seats))
-    except PHHError:
-        return False
-    return (plan.small_blind_seat, plan.big_blind_seat) == (hand.small_blind_seat, hand.big_blind_seat)
+    return not nonstandard_reasons(hand)
 
 
 def export_phh(
@@ -110,12 +87,18 @@ def export_phh(
         fields["winnings"] = in_player_order(hand, hand.result.winnings)
     if currency is not None:
         fields["currency"] = currency
-    fields.update(_dealer_console_fields(hand))
-    return _dumps_toml(fields)
+    reasons = nonstandard_reasons(hand)
+    fields.update(_dealer_console_fields(hand, reasons))
+    head = ""
+    if reasons:
+        # the mark a reader sees first: a standard reader would replay another hand from the standard fields
+        head = ("# Not standard PHH: a PHH reader would replay another hand from the standard fields alone ("
+                + "; ".join(reasons) + "). The _dealer_console_ fields hold the exact hand.\n")
+    return head + _dumps_toml(fields)
 
 
-def _dealer_console_fields(hand: Hand) -> dict[str, Any]:
-    """The user-defined fields: the whole set-up and every event, as plain data."""
+def _dealer_console_fields(hand: Hand, reasons: tuple[str, ...]) -> dict[str, Any]:
+    """The user-defined fields: the standard mark, the whole set-up and every event, as plain data."""
     setup = hand.setup
     game = setup.game
     variant = game.variant
@@ -149,6 +132,7 @@ def _dealer_console_fields(hand: Hand) -> dict[str, Any]:
         setup_fields["extra_player_authorized_by"] = setup.extra_player_authorized_by
     fields: dict[str, Any] = {
         FIELD_PREFIX + "format": FORMAT_VERSION,
+        **({FIELD_PREFIX + "standard": False, FIELD_PREFIX + "nonstandard": list(reasons)} if reasons else {}),
         FIELD_PREFIX + "variant": variant.code,
         FIELD_PREFIX + "game": {
             "name": variant.name,
