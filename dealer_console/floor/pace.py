@@ -18,12 +18,12 @@ import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import Any
+from typing import Any, Protocol
 
+from dealer_console.store.errors import StoreUnavailableError
 from dealer_console.store.store import Store
-from dealer_console.store.stored import StoredEvent
 
-__all__ = ["IDLE", "PaceFigures", "PaceReport", "pace_report", "pace_text"]
+__all__ = ["IDLE", "PaceEvent", "PaceFigures", "PaceReport", "pace_report", "pace_text", "room_pace_report"]
 
 IDLE = timedelta(minutes=30)
 """A gap without a hand longer than this is time the table was closed, not time in play."""
@@ -31,6 +31,22 @@ IDLE = timedelta(minutes=30)
 _MARKS = ("hand_started", "hand_finished", "dealer_push")
 _DECISIONS = frozenset(("fold", "check", "call", "bet", "raise", "all_in", "discard"))
 _HAND_KINDS = ("blind", "restraddle_consent", "hole", "burn", "board", *sorted(_DECISIONS), "runs", "show", "muck", "misdeal", "void")
+
+
+class PaceEvent(Protocol):
+    """What the pace reads of an event: a store's ``StoredEvent`` or a row of the card room's log."""
+
+    @property
+    def hand_id(self) -> int | None: ...
+
+    @property
+    def recorded_at(self) -> datetime: ...
+
+    @property
+    def actor(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
 
 
 @dataclass(slots=True)
@@ -97,6 +113,36 @@ def pace_report(store: Store, *, since: datetime | None = None, until: datetime 
     return PaceReport(since, until, tables, sorted(dealers.values(), key=lambda d: d.name))
 
 
+def room_pace_report(url: str, *, since: datetime | None = None, until: datetime | None = None,
+                     connect_timeout_s: float = 5.0) -> PaceReport:
+    """The same report from the card room's shipped log (``room_events`` at the PostgreSQL ``url``): every table, read once.
+
+    A console's hand ids are its own, so hands are told apart per table (the log is read one table at a time)."""
+    import psycopg
+
+    from dealer_console.room import log
+
+    if since is not None and until is not None and until <= since:
+        raise ValueError(f"the period ends ({until.isoformat()}) before it starts ({since.isoformat()})")
+    tables: list[PaceFigures] = []
+    dealers: dict[str, PaceFigures] = {}
+    wanted = {*_MARKS, *_HAND_KINDS}
+    try:
+        with log.connect(url, connect_timeout_s=connect_timeout_s, named_rows=True) as connection:
+            for table_id in log.table_ids(connection):
+                rows = log.all_events(connection, table_id)
+                opened = next((row for row in rows if row.kind == "table_opened"), None)
+                name = str(json.loads(opened.payload).get("name", "")) if opened is not None else ""
+                events = [row for row in rows if row.kind in wanted and _within(row.recorded_at, since, until)]
+                figures = PaceFigures(name or f"table {table_id}")
+                _table_pace(events, figures, dealers)
+                if events:
+                    tables.append(figures)
+    except psycopg.Error as error:
+        raise StoreUnavailableError(f"reading the card room's log: {str(error).splitlines()[0] if str(error) else error}") from error
+    return PaceReport(since, until, tables, sorted(dealers.values(), key=lambda d: d.name))
+
+
 def _within(moment: datetime, since: datetime | None, until: datetime | None) -> bool:
     return (since is None or moment >= since) and (until is None or moment < until)
 
@@ -108,9 +154,9 @@ def _dealer(dealers: dict[str, PaceFigures], name: str) -> PaceFigures:
     return found
 
 
-def _table_pace(events: Iterable[StoredEvent], table: PaceFigures, dealers: dict[str, PaceFigures]) -> None:
+def _table_pace(events: Iterable[PaceEvent], table: PaceFigures, dealers: dict[str, PaceFigures]) -> None:
     started: dict[int, datetime] = {}
-    last_mark: StoredEvent | None = None
+    last_mark: PaceEvent | None = None
     previous_in_hand: dict[int, datetime] = {}
     last_dealer: str | None = None
     for event in events:
