@@ -12,7 +12,6 @@ import io
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
