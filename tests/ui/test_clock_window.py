@@ -69,6 +69,7 @@ def test_clock_refused_without_the_house_setting_or_before_zero(qtbot, open_wind
     assert not window.night.clock_widget.isVisible()
     action(window, "Call the clock").trigger()
     assert "without an action clock" in window.notification_area.messages()[0]
+    window.close()  # one dealer's window at a time (each captures the threads' errors while it is open)
     session = TableSession(template(config=clocked_config()), deck_for_hand=lambda _: stacked_deck(DECK))
     other = open_window(session)
     other.night.clock.now = FakeTime()
