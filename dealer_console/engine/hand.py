@@ -17,6 +17,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any
 
 from dealer_console.engine.cards import Card, format_cards, parse_cards
@@ -172,6 +173,8 @@ class Hand:
 
     def __init__(self, setup: HandSetup, events: Iterable[Event] = ()) -> None:
         self.setup = setup
+        self.chip_scale = Fraction(1)
+        """The money one chip stands for: 1, unless the hand was imported from a PHH file in fractional amounts."""
         self.game = setup.game
         self._order = setup.seat_order()
         self._index = {seat: index for index, seat in enumerate(self._order)}

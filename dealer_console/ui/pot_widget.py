@@ -42,5 +42,4 @@ class PotWidget(QLabel):
         if not lines:
             lines.append(self.tr("Pot {0}").format(shown.total))
         lines.append(self.tr("Total in the middle {0} (bets this round {1})").format(shown.total, shown.in_front))
-        lines.extend(self.tr("Seat {0} got back {1} uncalled").format(seat, chips) for seat, chips in shown.returned)
         self.setText("\n".join(lines))

@@ -139,3 +139,22 @@ def test_the_store_listing_says_what_the_window_says(played: tuple[Path, dict[in
         for pair in pairs:
             store_says, window_says = pair.split("=")
             assert store_says == window_says, f"hand {hand_id}: {pairs}"
+
+
+def test_the_uncalled_excess_shows_returned_in_the_live_session_on_the_street_it_became_uncalled() -> None:
+    """SPEC, All-in, side pots: the uncalled part returns to its owner, on the felt as soon as it is uncalled.
+    Stacks 40, 150, 80, button seat 1: seat 1 all-in 40, seat 3 all-in 150, seat 5 calls all-in for 80; seat 3's
+    70 is back in its stack and out of the middle (200) before the flop, and still on the flop."""
+    session = TableSession(template(), deck_for_hand=lambda _: stacked_deck(""))
+    assert session.start_hand() and session.deal_hole_cards()
+    assert session.all_in() and session.all_in() and session.call()
+    for street in ("pre-flop", "flop"):
+        stacks = {state.seat: state.stack for state in session.seat_states()}
+        assert stacks == {1: 0, 3: 70, 5: 0}, street
+        assert session.hand is not None
+        shown = pots_shown(session.hand)
+        assert (shown.total, shown.returned) == (200, ((3, 70),)), street
+        assert "Seat 3 got back 70 uncalled" in shown.lines()
+        for seat in session.runs_choosers():
+            assert session.choose_runs(seat, 1)
+        assert session.deal_board()

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import tomllib
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -15,6 +16,7 @@ from dealer_console.engine.errors import CardError, EngineError, GameDefinitionE
 from dealer_console.engine.events import Event, event_from_dict
 from dealer_console.engine.games import VARIANTS, Game, HouseRules, MississippiPreflopOrder, Rake, Stakes, StraddlePrecedence, Structure, Variant
 from dealer_console.engine.hand import Hand, HandSetup
+from dealer_console.engine.phh.chip_scale import find_chip_scale, parse_chip_scale, scale_amounts
 from dealer_console.engine.phh.errors import PHHActionError, PHHError, PHHFormatError, PHHMismatchError
 from dealer_console.engine.phh.fields import FieldReader
 from dealer_console.engine.phh.notation import FIELD_PREFIX, FORMAT_VERSION, in_player_order, standard_fields
@@ -23,7 +25,7 @@ from dealer_console.engine.phh.standard_replay import replay_standard
 __all__ = ["import_phh", "load_phh"]
 
 
-def load_phh(path: str | Path, *, house: HouseRules | None = None) -> Hand:
+def load_phh(path: str | Path, *, house: HouseRules | None = None, chip_scale: str | Fraction | None = None) -> Hand:
     """Read a ``.phh`` file (see :func:`import_phh`); errors name the file."""
     path = Path(path)
     try:
@@ -32,40 +34,49 @@ def load_phh(path: str | Path, *, house: HouseRules | None = None) -> Hand:
         raise PHHFormatError(f"{path.name}: not a PHH file: not UTF-8 text ({problem.reason})") from problem
     except OSError as problem:
         raise PHHFormatError(f"{path.name}: cannot be read: {problem.strerror or problem}") from problem
-    return import_phh(text, house=house, source=path.name)
+    return import_phh(text, house=house, source=path.name, chip_scale=chip_scale)
 
 
-def import_phh(text: str, *, house: HouseRules | None = None, source: str = "PHH") -> Hand:
+def import_phh(text: str, *, house: HouseRules | None = None, source: str = "PHH", chip_scale: str | Fraction | None = None) -> Hand:
     """The hand of a PHH text.
 
     A file written by :func:`export_phh` is rebuilt from its recorded events (``house`` is then
     ignored: the file carries the house rules the hand was played under) and must agree with
     its own standard fields. Any other file of an Omaha game is replayed action by action with
     ``house`` (default :class:`HouseRules`), every action checked by the engine's rules; when it
-    has ``finishing_stacks``, the replay must end with exactly those stacks.
+    has ``finishing_stacks``, the replay must end with exactly those stacks. Its amounts may be
+    fractional (``0.25``): they are counted in chips of ``chip_scale`` (``"0.25"``; by default the
+    largest chip that makes every amount whole), recorded as the hand's ``chip_scale``; a scale that
+    leaves an amount fractional is refused (:mod:`.chip_scale`).
 
     Raises only :class:`PHHError` (its message starts with ``source``): what the engine refuses while the hand is set up
     or replayed (a seat not dealt in, a game it cannot define) is a :class:`PHHFormatError` naming the file.
     """
     try:
-        return _import(text, house=house, source=source)
+        return _import(text, house=house, source=source, chip_scale=chip_scale)
     except PHHError:
         raise
     except (EngineError, ValueError, TypeError, LookupError, ArithmeticError, RecursionError) as problem:
         raise PHHFormatError(f"{source}: not a hand this program can read: {problem}") from problem
 
 
-def _import(text: str, *, house: HouseRules | None, source: str) -> Hand:
+def _import(text: str, *, house: HouseRules | None, source: str, chip_scale: str | Fraction | None = None) -> Hand:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as problem:
         raise PHHFormatError(f"{source}: not a PHH file: invalid TOML ({problem})") from problem
     reader = FieldReader(data, source)
+    scale = None if chip_scale is None else parse_chip_scale(chip_scale, source)
     if FIELD_PREFIX + "events" in data or FIELD_PREFIX + "format" in data:
+        if scale is not None and scale != 1:
+            raise PHHFormatError(f"{source}: a file written by this program is in whole chips already; a chip scale does not apply")
         hand = _rebuild(reader)
         _check_against_standard_fields(reader, hand)
         return hand
-    return replay_standard(reader, house or HouseRules())
+    scale = find_chip_scale(data) if scale is None else scale
+    hand = replay_standard(FieldReader(scale_amounts(data, scale, source), source), house or HouseRules())
+    hand.chip_scale = scale
+    return hand
 
 
 _EVENT_FIELD_TYPES: dict[str, type] = {
