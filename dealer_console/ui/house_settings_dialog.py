@@ -68,6 +68,8 @@ class HouseSettingsDialog(QDialog):
             "house.button_straddle_in_limit": self.tr("Button straddles in Limit"),
             "house.odd_chip_to_first_run": self.tr("Odd chip between runs to the first run"),
             "house.max_runs": self.tr("Most runs of a pot"),
+            "house.action_clock_seconds": self.tr("Action clock, seconds (0: no clock)"),
+            "house.time_bank_seconds": self.tr("Time bank per player, seconds"),
         }
         return labels.get(name, name)
 

@@ -54,7 +54,8 @@ def test_event_is_readable_by_another_connection_when_append_returns(store: Stor
     with Store.open(store_url, settings=store_settings, migrate=False) as other:
         seen = other.events(table_id)
     assert [(event.seq, event.kind, event.hash) for event in seen][-1] == (stored.seq, "reading", stored.hash)
-    assert seen[-1].payload == {"subject": "bet zone 4", "value": "25", "confidence": 0.97, "applied": False}
+    assert seen[-1].payload == {"subject": "bet zone 4", "value": "25", "confidence": 0.97, "applied": False, "threshold": None,
+                                "confirmed_by": "", "confirmed_at": None}
 
 
 def test_refused_action_is_neither_stored_nor_applied(store: Store) -> None:

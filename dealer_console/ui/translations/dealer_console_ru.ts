@@ -1997,6 +1997,14 @@
         <source>Most runs of a pot</source>
         <translation>Наибольшее число прогонов банка</translation>
     </message>
+    <message>
+        <source>Action clock, seconds (0: no clock)</source>
+        <translation>Часы на ход, секунд (0: без часов)</translation>
+    </message>
+    <message>
+        <source>Time bank per player, seconds</source>
+        <translation>Запас времени игрока, секунд</translation>
+    </message>
 </context>
 <context>
     <name>InPlay</name>
