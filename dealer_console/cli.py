@@ -9,7 +9,7 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TypeAlias
+from typing import TYPE_CHECKING, TypeAlias
 
 from dealer_console.arguments import (
     OneLineParser,
@@ -36,9 +36,15 @@ from dealer_console.sim.hand_play import play_random_hand, random_setup
 from dealer_console.sim.table_play import SimulatedTable
 from dealer_console.store.errors import StoreError
 
+if TYPE_CHECKING:
+    from dealer_console.engine.table import TableChipAudit
+    from dealer_console.live.night_recording import RecordedNight
+    from dealer_console.sim.night import SimulatedNight
+    from dealer_console.store.store import Store
+
 __all__ = [
     "KNOWN_ERRORS", "MOST_CHIPS", "MOST_HANDS", "MOST_SEATS", "build_parser", "cmd_console", "cmd_demo", "cmd_games", "cmd_review",
-    "cmd_simulate", "cmd_staff", "cmd_verify_log", "main", "simulation_schedule",
+    "cmd_simulate", "cmd_simulate_night", "cmd_staff", "cmd_verify_log", "main", "night_audit", "simulation_schedule",
 ]
 
 Commands: TypeAlias = "argparse._SubParsersAction[OneLineParser]"
@@ -181,6 +187,99 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if out is not None:
         print(f"{args.hands} PHH files written to {out}")
     return 0 if audit.balanced else 1
+
+
+def cmd_simulate_night(args: argparse.Namespace) -> int:
+    """``simulate`` with ``--churn`` or ``--database``: a timed night (pushes, churn), recorded through the store's recorder."""
+    if not args.churn and args.database is None:
+        return cmd_simulate(args)
+    if args.push_minutes <= 0:
+        print(f"dealer-console simulate: --push-minutes must be more than 0, not {args.push_minutes:g}", file=sys.stderr)
+        return 2
+    from dealer_console.sim.night import CHURN, NightSettings, SimulatedNight
+
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**32)
+    schedule = simulation_schedule(args.game, args.structure, small_blind=args.small_blind, big_blind=args.big_blind)
+    config = TableConfig.for_schedule(schedule, name=f"Simulation {seed}", seat_count=_simulation_seats(args.seats, schedule),
+                                      partial_cash_out=True)
+    settings = NightSettings(push_minutes=args.push_minutes) if args.churn else NightSettings(dealers=("Dealer Ann",))
+    table = Table(config)
+    recorded = None
+    if args.database is not None:
+        from dealer_console.live.night_recording import RecordedNight, SettableClock
+        from dealer_console.store.errors import StoreError
+        from dealer_console.store.store import Store
+
+        clock = SettableClock(settings.start)
+        try:
+            store = Store.open(args.database, clock=clock)
+            recorded = RecordedNight(store, clock, config)
+        except StoreError as error:
+            print(f"dealer-console simulate: {error}", file=sys.stderr)
+            return 2
+    night = SimulatedNight(SimulatedTable(table, random.Random(seed), CHURN if args.churn else None), settings=settings,
+                           watcher=recorded, seed=seed)
+    night.open()
+    try:
+        misdeals = _play_night(args, night, config)
+    finally:
+        if recorded is not None:
+            recorded.store.close()
+    return _night_summary(args, night, misdeals, recorded)
+
+
+def _play_night(args: argparse.Namespace, night: SimulatedNight, config: TableConfig) -> int:
+    out = Path(args.out) if args.out else None
+    if out is not None:
+        out.mkdir(parents=True, exist_ok=True)
+    started, misdeals = time.perf_counter(), 0
+    for number in range(1, args.hands + 1):
+        played = night.play_hand()
+        misdeals += isinstance(played.record, HandMisdealt)
+        if out is not None:
+            text = export_phh(played.hand, players=dict(played.plan.players), table=config.name, seat_count=config.seat_count)
+            (out / f"hand-{played.plan.number:05d}.phh").write_text(text, encoding="utf-8")
+        if not args.quiet and (number % max(1, args.hands // 100) == 0 or number == args.hands):
+            elapsed = time.perf_counter() - started
+            print(f"\r  hand {number}/{args.hands}  {elapsed:6.1f} s", end="", file=sys.stderr)
+    if not args.quiet:
+        print(file=sys.stderr)
+    return misdeals
+
+
+def _night_summary(args: argparse.Namespace, night: SimulatedNight, misdeals: int, recorded: RecordedNight | None) -> int:
+    from collections import Counter
+
+    table = night.table.table
+    kinds = Counter(event.kind for event in table.events)
+    hours = (night.clock.now() - night.settings.start).total_seconds() / 3600
+    print(f"{args.hands} hands ({misdeals} misdealt and dealt again) in {hours:.1f} simulated hours ({args.hands / hours:.1f} an hour),"
+          f" {len(table.seats)} players seated at the end")
+    print(f"churn: {kinds['seated']} joined, {kinds['add_on']} rebuys and add-ons, {kinds['sit_out']} sat out,"
+          f" {kinds['come_back']} came back, {kinds['leave']} left; {night.pushes} dealer pushes")
+    audit = table.chip_audit()
+    balanced = audit.balanced
+    print(f"chips: bought {audit.buy_ins}, cashed out {audit.cash_outs}, on the table {audit.stacks}, rake {audit.rake}"
+          f" + jackpot {audit.jackpot}: {'balanced' if balanced else 'UNBALANCED'}")
+    if recorded is not None:
+        from dealer_console.store.store import Store
+
+        with Store.open(args.database) as store:
+            stored = night_audit(store, recorded.table_id)
+        same = stored == audit
+        balanced = balanced and same and stored.balanced
+        print(f"recorded as table {recorded.table_id} in {args.database}: the log's chip audit"
+              f" {'balances and matches' if same and stored.balanced else 'DIFFERS'}")
+    if args.out:
+        print(f"{args.hands} PHH files written to {args.out}")
+    return 0 if balanced else 1
+
+
+def night_audit(store: Store, table_id: int) -> TableChipAudit:
+    """The chip audit of a recorded table, rebuilt from its log."""
+    from dealer_console.store.recorder import resume_table
+
+    return resume_table(store, table_id).table.chip_audit()
 
 
 def cmd_staff(args: argparse.Namespace) -> int:
@@ -334,7 +433,12 @@ def _add_simulate_parser(commands: Commands) -> None:
     simulate.add_argument("--small-blind", type=bounded_int(0, MOST_CHIPS), default=1)
     simulate.add_argument("--big-blind", type=bounded_int(1, MOST_CHIPS), default=2)
     simulate.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    simulate.set_defaults(run=cmd_simulate)
+    simulate.add_argument("--churn", action="store_true",
+                          help="a busy night: players join, rebuy, sit out, come back and leave; dealers push (--push-minutes)")
+    simulate.add_argument("--push-minutes", type=float, default=25.0, help="with --churn: a dealer push every N simulated minutes")
+    simulate.add_argument("--database", default=None, metavar="URL",
+                          help="record the session into this store as a live table would, on a simulated clock (~30 hands an hour)")
+    simulate.set_defaults(run=cmd_simulate_night)
 
 
 def _add_verify_log_parser(commands: Commands) -> None:

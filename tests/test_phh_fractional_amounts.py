@@ -84,3 +84,20 @@ def test_whole_chip_files_keep_a_scale_of_one() -> None:
         "[50.5, 38.5, 62]", "[99, 93, 108]")
     hand = import_phh(whole, source="whole.phh")
     assert hand.chip_scale == 1 and hand.result is not None
+
+
+def test_the_antonius_blom_hand_in_quarters_reads_with_the_scale_it_needs() -> None:
+    """The 2009 online pot-limit Omaha hand between Patrik Antonius and Viktor Blom (stacks 1,259,450.25 and 678,473.50):
+    the importer finds the quarter as its chip, replays the hand to its end (Blom all in on the flop, called, Antonius's
+    wheel wins) and keeps every amount exact in quarters."""
+    from pathlib import Path
+
+    from dealer_console.engine.phh.importer import load_phh
+
+    hand = load_phh(Path(__file__).parent / "data" / "phh" / "antonius-blom-2009.phh")
+    assert hand.chip_scale == Fraction(1, 4)
+    assert hand.phase is Phase.COMPLETE
+    blom_all_in = 678_473 * 4 + 2  # 678,473.50 in quarters
+    assert hand.stacks == {1: (1_259_450 * 4 + 1) + blom_all_in, 2: 0}  # Antonius takes it all (no rake in the record)
+    assert hand.result is not None
+    assert any("Straight, Five high" in line for line in hand.result.describe())

@@ -212,8 +212,14 @@ class HouseRules:
     odd_chip_to_first_run: bool = True
     """The odd chip between runs goes to the first run (SPEC default); otherwise to the last."""
     max_runs: int = 3
+    action_clock_seconds: int = 0
+    """The action clock (TDA): seconds a player called on the clock has to act; 0: the house uses no clock."""
+    time_bank_seconds: int = 0
+    """Each player's time bank for the night, used once the clock runs out (TDA); 0: no time banks."""
 
     def __post_init__(self) -> None:
+        if self.action_clock_seconds < 0 or self.time_bank_seconds < 0:
+            raise GameDefinitionError("the action clock and the time bank are seconds, 0 or more")
         if self.limit_raises_per_round < 1:
             raise GameDefinitionError("limit needs at least one raise per round")
         if not 1 <= self.max_runs <= 3:

@@ -8,8 +8,8 @@ its state from them, as a :class:`~.hand.Hand` does. Each verb checks and append
 is: the game and stakes, the button, who posts what, who is dealt in and who waits, and why;
 :meth:`Table.start_hand` deals it (a :class:`~.hand.Hand` with the posts made) and
 :meth:`Table.finish_hand` takes its result and moves the button. The configuration is in
-:mod:`.table_config`, the planning of the next hand in :mod:`.table_plan`; the rules are written
-out, with their sources, in ``docs/table.md``.
+:mod:`.table_config`, the planning of the next hand (and the seat and audit values) in :mod:`.table_plan`;
+the rules are written out, with their sources, in ``docs/table.md``.
 
 Seats are numbered 1 to ``seat_count`` clockwise, so the seat left of seat ``n`` is ``n + 1``.
 """
@@ -17,20 +17,23 @@ Seats are numbered 1 to ``seat_count`` clockwise, so the seat left of seat ``n``
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from datetime import datetime
 from typing import Any
 
 from dealer_console.engine.errors import EngineError, IllegalActionError
-from dealer_console.engine.events import BlindKind, BlindPosted, Event, MisdealDeclared, RunsChosen
+from dealer_console.engine.events import BlindKind, BlindPosted, MisdealDeclared
 from dealer_console.engine.hand import Hand, Phase
 from dealer_console.engine.table_config import ButtonMode, TableConfig
 from dealer_console.engine.table_events import (
+    ActionClockCalled,
+    ActionClockExpired,
     AgreementsChanged,
     ButtonPlaced,
     ChipsAdded,
     ChipsCashedOut,
     ChoicesChanged,
+    DealerPushed,
     HandFinished,
     HandMisdealt,
     HandPlan,
@@ -46,52 +49,9 @@ from dealer_console.engine.table_events import (
     TableClosed,
     TableEvent,
 )
-from dealer_console.engine.table_plan import SeatView, plan_next_hand
+from dealer_console.engine.table_plan import SeatRecord, SeatView, TableChipAudit, apply_standing_choices, plan_next_hand
 
 __all__ = ["Table", "TableChipAudit", "apply_standing_choices"]
-
-
-@dataclass(frozen=True, slots=True)
-class TableChipAudit:
-    """Chips on the table against chips brought since the table opened (or last closed):
-    stacks + chips bought for the next hand + rake and jackpot drop = buy-ins - cash-outs."""
-
-    buy_ins: int
-    """Every chip brought: first buy-ins, rebuys and add-ons."""
-    cash_outs: int
-    stacks: int
-    rake: int
-    jackpot: int
-    add_ons: int = 0  # the rebuys and add-ons among the buy-ins
-    pending: int = 0  # bought during the hand in progress: they play from the next hand (table stakes)
-    hands: int = 0  # hands played to the end in this session
-
-    @property
-    def in_play(self) -> int:
-        """Chips at the table: the stacks and the chips bought for the next hand."""
-        return self.stacks + self.pending
-
-    @property
-    def balanced(self) -> bool:
-        """True when every chip brought to the table is in a stack, cashed out or taken by the house."""
-        return self.stacks + self.pending + self.rake + self.jackpot == self.buy_ins - self.cash_outs
-
-
-@dataclass(slots=True)
-class _Seat:
-    seat: int
-    player: str
-    seating: int
-    stack: int
-    choices: PlayerChoices
-    sitting_out: bool = False
-    new: bool = True
-    owes_big: bool = False
-    owes_small: bool = False
-
-    def view(self) -> SeatView:
-        return SeatView(self.seat, self.player, self.stack, self.sitting_out, self.new, self.owes_big, self.owes_small,
-                        self.choices, self.seating)
 
 
 class Table:
@@ -100,7 +60,7 @@ class Table:
     def __init__(self, config: TableConfig | None = None, events: Iterable[TableEvent] = ()) -> None:
         self.config = config if config is not None else TableConfig()
         self._events: list[TableEvent] = []
-        self._seats: dict[int, _Seat] = {}
+        self._seats: dict[int, SeatRecord] = {}
         self._agreements = self.config.agreements
         self._placed_button: int | None = None
         self._last: HandPlan | None = None
@@ -116,6 +76,9 @@ class Table:
         self._session_hands = 0
         self._pending: dict[int, int] = {}
         self._plan_cache: tuple[int, HandPlan] | None = None
+        self._dealer = ""
+        self._down_started = 0
+        self._time_bank_used: dict[str, int] = {}
         for event in events:
             self.apply(event)
 
@@ -167,6 +130,20 @@ class Table:
     def hands_finished(self) -> int:
         """Hands played to the end (misdeals not counted)."""
         return self._hands_finished
+
+    @property
+    def dealer_on_duty(self) -> str:
+        """The dealer of the last push (``""``: no push recorded yet)."""
+        return self._dealer
+
+    @property
+    def down_hands(self) -> int:
+        """Hands finished since the last push (the dealer on duty's down so far)."""
+        return self._hands_finished - self._down_started
+
+    def time_bank_used(self, player: str) -> int:
+        """Seconds of ``player``'s time bank used tonight (SPEC: action clock)."""
+        return self._time_bank_used.get(player, 0)
 
     def chip_audit(self) -> TableChipAudit:
         """Buy-ins and add-ons against stacks, chips bought for the next hand, cash-outs, rake and jackpot drop, since the
@@ -318,7 +295,7 @@ class Table:
         who = f"Seat {seat}" if seat is not None else "The table"
         return IllegalActionError(f"{who} cannot {verb}: {why}", seat=seat, action=verb)
 
-    def _seated(self, seat: int, verb: str) -> _Seat:
+    def _seated(self, seat: int, verb: str) -> SeatRecord:
         found = self._seats.get(seat)
         if found is None:
             raise self._refuse(seat, verb, "nobody sits there")
@@ -446,7 +423,7 @@ class Table:
         self._seatings += 1
         # Robert's Rules: in a newly started game every player is active; later arrivals are new players.
         new = self._hands_finished > 0 or self._in_progress is not None
-        self._seats[event.seat] = _Seat(event.seat, event.player, self._seatings, event.buy_in, event.choices, new=new)
+        self._seats[event.seat] = SeatRecord(event.seat, event.player, self._seatings, event.buy_in, event.choices, new=new)
         self._buy_ins += event.buy_in
 
     def _apply_add_on(self, event: ChipsAdded) -> None:
@@ -549,51 +526,55 @@ class Table:
         self._session_hands += 1
         self._apply_pending()
 
+    # ------------------------------------------------------------------ the dealer on duty, the action clock
 
-def apply_standing_choices(hand: Hand, plan: HandPlan) -> tuple[Event, ...]:
-    """Answer "run it once" for players whose standing choice it is, once extra boards are offered.
+    def _verify_push(self, event: DealerPushed) -> None:
+        if self._in_progress is not None:
+            raise self._refuse(None, "push the dealer", f"hand {self._in_progress.number} is in progress; the next dealer signs in"
+                                                        " when it is over")
+        if not event.dealer.strip():
+            raise self._refuse(None, "push the dealer", "the incoming dealer has no name")
+        if event.dealer == self._dealer:
+            raise self._refuse(None, "push the dealer", f"{event.dealer} is already dealing")
+        # before the first push the log names no dealer: the outgoing one is whoever opened the table
+        if event.outgoing_hands != self.down_hands or (self._dealer and event.outgoing != self._dealer):
+            raise self._refuse(None, "push the dealer", f"the dealer on duty is {self._dealer or 'nobody'} with {self.down_hands}"
+                                                        f" hands, not {event.outgoing or 'nobody'} with {event.outgoing_hands}")
 
-    Call it whenever :meth:`Hand.runs_window_open` turns true; players who already answered are left alone.
-    """
-    if not hand.runs_window_open():
-        return ()
-    answered = {event.seat for event in hand.events_in_force if isinstance(event, RunsChosen)}
-    made: list[Event] = []
-    for seat, choices in plan.choices:
-        if choices.always_run_once and seat not in answered and not hand.is_folded(seat) and hand.can_choose_runs(seat, 1):
-            made.append(hand.choose_runs(seat, 1))
-    return tuple(made)
+    def _verify_clock(self, event: ActionClockCalled | ActionClockExpired) -> None:
+        plan = self._in_progress
+        if plan is None or plan.number != event.hand_number:
+            raise self._refuse(event.seat, "be put on the clock", f"hand {event.hand_number} is not the hand in progress")
+        if event.seat not in plan.dealt_in:
+            raise self._refuse(event.seat, "be put on the clock", "the seat is not dealt in")
+        if isinstance(event, ActionClockCalled) and (event.seconds <= 0 or event.time_bank < 0):
+            raise self._refuse(event.seat, "be put on the clock", "the clock needs some seconds and a time bank of 0 or more")
+        if isinstance(event, ActionClockExpired) and (event.outcome not in ("fold", "check") or event.time_bank_used < 0):
+            raise self._refuse(event.seat, "be timed out", "the outcome is a fold or a check, with the time bank used")
+
+    def _apply_push(self, event: DealerPushed) -> None:
+        self._dealer = event.dealer
+        self._down_started = self._hands_finished
+
+    def _apply_clock(self, event: ActionClockCalled | ActionClockExpired) -> None:
+        if isinstance(event, ActionClockExpired) and event.time_bank_used:
+            player = self._seats[event.seat].player
+            self._time_bank_used[player] = self._time_bank_used.get(player, 0) + event.time_bank_used
 
 
 _VERIFIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
-    PlayerSeated: Table._verify_seated,
-    ChipsAdded: Table._verify_add_on,
-    ChipsCashedOut: Table._verify_cash_out,
-    PlayerSatOut: Table._verify_sat_out,
-    PlayerCameBack: Table._verify_came_back,
-    PlayerLeft: Table._verify_left,
-    ChoicesChanged: Table._verify_choices,
-    AgreementsChanged: Table._verify_agreements,
-    ButtonPlaced: Table._verify_button,
-    HandStarted: Table._verify_started,
-    HandFinished: Table._verify_finished,
-    HandMisdealt: Table._verify_finished,
-    SeatChanged: Table._verify_seat_change,
-    TableClosed: Table._verify_closed,
+    PlayerSeated: Table._verify_seated, ChipsAdded: Table._verify_add_on, ChipsCashedOut: Table._verify_cash_out,
+    PlayerSatOut: Table._verify_sat_out, PlayerCameBack: Table._verify_came_back, PlayerLeft: Table._verify_left,
+    ChoicesChanged: Table._verify_choices, AgreementsChanged: Table._verify_agreements,
+    ButtonPlaced: Table._verify_button, HandStarted: Table._verify_started, HandFinished: Table._verify_finished,
+    HandMisdealt: Table._verify_finished, SeatChanged: Table._verify_seat_change, TableClosed: Table._verify_closed,
+    DealerPushed: Table._verify_push, ActionClockCalled: Table._verify_clock, ActionClockExpired: Table._verify_clock,
 }
 _APPLIERS: dict[type[TableEvent], Callable[[Table, Any], None]] = {
-    PlayerSeated: Table._apply_seated,
-    ChipsAdded: Table._apply_add_on,
-    ChipsCashedOut: Table._apply_cash_out,
-    PlayerSatOut: Table._apply_sat_out,
-    PlayerCameBack: Table._apply_came_back,
-    PlayerLeft: Table._apply_left,
-    ChoicesChanged: Table._apply_choices,
-    AgreementsChanged: Table._apply_agreements,
-    ButtonPlaced: Table._apply_button,
-    HandStarted: Table._apply_started,
-    HandFinished: Table._apply_finished,
-    HandMisdealt: Table._apply_misdealt,
-    SeatChanged: Table._apply_seat_change,
-    TableClosed: Table._apply_closed,
+    PlayerSeated: Table._apply_seated, ChipsAdded: Table._apply_add_on, ChipsCashedOut: Table._apply_cash_out,
+    PlayerSatOut: Table._apply_sat_out, PlayerCameBack: Table._apply_came_back, PlayerLeft: Table._apply_left,
+    ChoicesChanged: Table._apply_choices, AgreementsChanged: Table._apply_agreements, ButtonPlaced: Table._apply_button,
+    HandStarted: Table._apply_started, HandFinished: Table._apply_finished, HandMisdealt: Table._apply_misdealt,
+    SeatChanged: Table._apply_seat_change, TableClosed: Table._apply_closed, DealerPushed: Table._apply_push,
+    ActionClockCalled: Table._apply_clock, ActionClockExpired: Table._apply_clock,
 }

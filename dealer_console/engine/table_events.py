@@ -19,11 +19,14 @@ from dealer_console.engine.hand import HandSetup
 from dealer_console.engine.schedule import SchedulePosition
 
 __all__ = [
+    "ActionClockCalled",
+    "ActionClockExpired",
     "AgreementsChanged",
     "ButtonPlaced",
     "ChipsAdded",
     "ChipsCashedOut",
     "ChoicesChanged",
+    "DealerPushed",
     "HandFinished",
     "HandMisdealt",
     "HandPlan",
@@ -290,3 +293,40 @@ class TableClosed(TableEvent):
     rake: int
     jackpot: int
     hands: int
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealerPushed(TableEvent):
+    """The dealer on duty changes between hands (a "push", SPEC: A night at the table): ``dealer`` signs in at the table and
+    ``outgoing`` (``""``: nobody was on duty) signs out, having dealt ``outgoing_hands`` hands in their down."""
+
+    kind: ClassVar[str] = "dealer_push"
+    dealer: str
+    outgoing: str = ""
+    outgoing_hands: int = 0
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionClockCalled(TableEvent):
+    """The floor or the dealer puts ``seat``, the player to act, on the clock (SPEC: an optional action clock, TDA).
+
+    ``seconds`` on the clock, then up to ``time_bank`` seconds of the seat's time bank; ``by`` who called it."""
+
+    kind: ClassVar[str] = "clock_called"
+    hand_number: int
+    seat: int
+    seconds: int
+    time_bank: int = 0
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ActionClockExpired(TableEvent):
+    """The clock on ``seat`` ran out and the dealer confirmed the rule's outcome (``"fold"`` facing a bet, else ``"check"``);
+    ``time_bank_used`` seconds of the seat's time bank went with it."""
+
+    kind: ClassVar[str] = "clock_expired"
+    hand_number: int
+    seat: int
+    outcome: str
+    time_bank_used: int = 0

@@ -12,13 +12,13 @@ from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 
 from dealer_console.engine.errors import IllegalActionError
-from dealer_console.engine.events import BlindKind
-from dealer_console.engine.hand import HandSetup
+from dealer_console.engine.events import BlindKind, Event, RunsChosen
+from dealer_console.engine.hand import Hand, HandSetup
 from dealer_console.engine.schedule import position_for_next_hand
 from dealer_console.engine.table_config import ButtonMode, TableConfig
 from dealer_console.engine.table_events import HandPlan, PlayerChoices, Post, TableAgreements, Waiting
 
-__all__ = ["SeatView", "plan_next_hand"]
+__all__ = ["SeatRecord", "SeatView", "TableChipAudit", "apply_standing_choices", "plan_next_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -335,3 +335,62 @@ class _Planner:
             setup=setup,
         )
 
+
+@dataclass(frozen=True, slots=True)
+class TableChipAudit:
+    """Chips on the table against chips brought since the table opened (or last closed):
+    stacks + chips bought for the next hand + rake and jackpot drop = buy-ins - cash-outs."""
+
+    buy_ins: int
+    """Every chip brought: first buy-ins, rebuys and add-ons."""
+    cash_outs: int
+    stacks: int
+    rake: int
+    jackpot: int
+    add_ons: int = 0  # the rebuys and add-ons among the buy-ins
+    pending: int = 0  # bought during the hand in progress: they play from the next hand (table stakes)
+    hands: int = 0  # hands played to the end in this session
+
+    @property
+    def in_play(self) -> int:
+        """Chips at the table: the stacks and the chips bought for the next hand."""
+        return self.stacks + self.pending
+
+    @property
+    def balanced(self) -> bool:
+        """True when every chip brought to the table is in a stack, cashed out or taken by the house."""
+        return self.stacks + self.pending + self.rake + self.jackpot == self.buy_ins - self.cash_outs
+
+
+@dataclass(slots=True)
+class SeatRecord:
+    """A seated player as the table keeps them (mutable; :meth:`view` is the value shown)."""
+
+    seat: int
+    player: str
+    seating: int
+    stack: int
+    choices: PlayerChoices
+    sitting_out: bool = False
+    new: bool = True
+    owes_big: bool = False
+    owes_small: bool = False
+
+    def view(self) -> SeatView:
+        return SeatView(self.seat, self.player, self.stack, self.sitting_out, self.new, self.owes_big, self.owes_small,
+                        self.choices, self.seating)
+
+
+def apply_standing_choices(hand: Hand, plan: HandPlan) -> tuple[Event, ...]:
+    """Answer "run it once" for players whose standing choice it is, once extra boards are offered.
+
+    Call it whenever :meth:`Hand.runs_window_open` turns true; players who already answered are left alone.
+    """
+    if not hand.runs_window_open():
+        return ()
+    answered = {event.seat for event in hand.events_in_force if isinstance(event, RunsChosen)}
+    made: list[Event] = []
+    for seat, choices in plan.choices:
+        if choices.always_run_once and seat not in answered and not hand.is_folded(seat) and hand.can_choose_runs(seat, 1):
+            made.append(hand.choose_runs(seat, 1))
+    return tuple(made)

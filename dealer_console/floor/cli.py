@@ -220,6 +220,36 @@ def cmd_session(args: argparse.Namespace, store: Store) -> int:
     return 0
 
 
+def cmd_pace(args: argparse.Namespace, store: Store) -> int:
+    from dealer_console.floor.pace import pace_report, pace_text
+
+    report = pace_report(store, since=None if args.since is None else parse_time(args.since),
+                         until=None if args.until is None else parse_time(args.until),
+                         table_id=None if args.table is None else store.table_id(args.table))
+    print(report.as_json() if args.json else pace_text(report))
+    return 0
+
+
+def run_pace(args: argparse.Namespace) -> int:
+    """``floor pace``: from a store, or with ``--room`` from the card room's shipped log at the PostgreSQL ``--database``."""
+    if not args.room:
+        return run(args)
+    from dealer_console.floor.pace import pace_text, room_pace_report
+
+    try:
+        settings = load_settings(args.config, overrides={"store": {"database_url": args.database}})
+        if not settings.store.database_url:
+            raise StoreError("the card room's log is read at a PostgreSQL URL: give it with --database URL")
+        report = room_pace_report(settings.store.database_url, since=None if args.since is None else parse_time(args.since),
+                                  until=None if args.until is None else parse_time(args.until),
+                                  connect_timeout_s=settings.store.connect_timeout_s)
+    except (StoreError, ConfigError, ValueError) as error:
+        print(f"dealer-console floor pace: {error}", file=sys.stderr)
+        return EXIT_ERROR
+    print(report.as_json() if args.json else pace_text(report))
+    return 0
+
+
 def run(args: argparse.Namespace) -> int:
     """Open the store and run the ``floor`` sub-command."""
     try:
@@ -280,12 +310,19 @@ def add_floor_parser(commands: argparse._SubParsersAction, *, write_pdf: PdfWrit
     session.add_argument("--html", default=None, metavar="PATH", help="HTML output file ('-': standard output)")
     session.add_argument("--pdf", default=None, metavar="PATH", help="PDF output file (laid out by Qt)")
     session.set_defaults(floor_run=cmd_session, write_pdf=write_pdf)
-    for parser in (hands, show, report, phh, summary, players, session):
+    pace = sub.add_parser("pace", help="hands per hour per table and per dealer, time per hand and per decision, over a period")
+    pace.add_argument("--table", default=None, help="table id or name (default: every table)")
+    pace.add_argument("--since", default=None, help="events at or after (ISO 8601, UTC if no zone)")
+    pace.add_argument("--until", default=None, help="events before (ISO 8601)")
+    pace.add_argument("--json", action="store_true", help="JSON for scripts: keys tables and dealers")
+    pace.add_argument("--room", action="store_true", help="read the card room's shipped log (room_events) at --database: every table")
+    pace.set_defaults(floor_run=cmd_pace)
+    for parser in (hands, show, report, phh, summary, players, session, pace):
         common(parser)
+    pace.set_defaults(run=run_pace)
 
 
 __all__ = [
-    "EXIT_ERROR", "MOST_HANDS_LISTED", "add_floor_parser", "cmd_hands", "cmd_phh", "cmd_players", "cmd_report", "cmd_session", "cmd_show",
-    "cmd_summary", "parse_time",
-    "resolve_hand", "run",
+    "EXIT_ERROR", "MOST_HANDS_LISTED", "add_floor_parser", "cmd_hands", "cmd_pace", "cmd_phh", "cmd_players", "cmd_report", "cmd_session",
+    "cmd_show", "cmd_summary", "parse_time", "resolve_hand", "run", "run_pace",
 ]

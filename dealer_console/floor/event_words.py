@@ -78,6 +78,11 @@ SENTENCES: dict[str, str] = {
     "hand_misdealt": "Hand #{number} misdealt: {reason}; every chip goes back",
     "hand_misdealt.plain": "Hand #{number} misdealt; every chip goes back",
     "seat_change": "{seat} moves to seat {to_seat}",
+    "dealer_push": "{dealer} takes over the deal from {outgoing} after {hands} hands",
+    "dealer_push.first": "{dealer} takes over the deal",
+    "clock_called": "{by} calls the clock on {seat}: {seconds} s, time bank {time_bank} s",
+    "clock_called.plain": "The clock is called on {seat}: {seconds} s, time bank {time_bank} s",
+    "clock_expired": "The clock on {seat} runs out ({used} s of the time bank used): {outcome}",
     "table_closed": ("{by} closes the table after {hands} hands: buy-ins {buy_ins} (rebuys and add-ons {add_ons}), "
                      "cash-outs {cash_outs}, rake {rake}, jackpot drop {jackpot}"),
     # the store's records
@@ -385,6 +390,12 @@ _SPEAKERS: dict[str, Speaker] = {
     "button": lambda p, _said: _say("button", number=p["seat"]), "hand_started": _hand_started,
     "hand_finished": _hand_finished, "hand_misdealt": _hand_misdealt,
     "seat_change": lambda p, said: _say("seat_change", seat=_seat(p, said), to_seat=p["to_seat"]),
+    "dealer_push": lambda p, _said: (_say("dealer_push", dealer=p["dealer"], outgoing=p["outgoing"], hands=p.get("outgoing_hands", 0))
+                                     if p.get("outgoing") else _say("dealer_push.first", dealer=p["dealer"])),
+    "clock_called": lambda p, said: _say("clock_called" if p.get("by") else "clock_called.plain", by=p.get("by", ""),
+                                         seat=_seat(p, said), seconds=p["seconds"], time_bank=p.get("time_bank", 0)),
+    "clock_expired": lambda p, said: _say("clock_expired", seat=_seat(p, said), used=p.get("time_bank_used", 0),
+                                          outcome=p["outcome"]),
     "table_closed": lambda p, _said: _say("table_closed", by=p["by"], hands=p["hands"], buy_ins=p["buy_ins"],
                                           add_ons=p["add_ons"], cash_outs=p["cash_outs"], rake=p["rake"], jackpot=p["jackpot"]),
     "table_opened": lambda p, _said: _say("table_opened", name=p["name"]), "hand_opened": _hand_opened,

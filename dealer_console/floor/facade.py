@@ -20,6 +20,7 @@ from dealer_console.floor.corrections import (
     parse_replacement,
 )
 from dealer_console.floor.errors import CorrectionError, FloorError, ReadOnlySourceError, RulingError
+from dealer_console.floor.pace import PaceFigures, PaceReport, pace_report
 from dealer_console.floor.report import dispute_report_html
 from dealer_console.floor.review import EvidenceItem, HandReview, ReviewStep
 from dealer_console.floor.room_source import RoomSource
@@ -82,8 +83,10 @@ SignIn = Callable[[str, str], StaffMember]
 """Checks a name and a PIN or password; returns the staff member or raises :class:`StoreError`."""
 
 __all__ = [
-    "ChainReport", "CorrectionError", "CorrectionPreview", "DisputeKind", "DisputeWindows", "EvidenceItem", "FloorError", "HandQuery",
-    "HandReview", "HandSummary", "OpenReview", "ReadOnlySourceError", "RecordNotFoundError", "ReviewSource", "ReviewStep", "Role",
-    "RulingError", "SessionReport", "SignIn", "SignInError", "StaffMember", "StoreError", "TableInfo", "dispute_report_html",
-    "editable_fields", "open_review", "parse_replacement", "parse_time", "session_report", "session_report_html",
+    "ChainReport", "CorrectionError", "CorrectionPreview", "DisputeKind", "DisputeWindows", "EvidenceItem",
+    "FloorError", "HandQuery", "HandReview", "HandSummary", "OpenReview", "PaceFigures", "PaceReport",
+    "ReadOnlySourceError", "RecordNotFoundError", "ReviewSource", "ReviewStep", "Role", "RulingError",
+    "SessionReport", "SignIn", "SignInError", "StaffMember", "StoreError", "TableInfo", "dispute_report_html",
+    "editable_fields", "open_review", "pace_report", "parse_replacement", "parse_time", "session_report",
+    "session_report_html",
 ]

@@ -19,6 +19,7 @@ __all__ = [
     "DealBoard", "DealHoleCards", "DealNext", "DeclareMisdeal", "Discard", "Fold", "Muck", "PostMississippi", "PostRestraddle",
     "PostStraddle", "RaiseTo", "Show", "StartHand", "Undo", "Wager", "typed_cards",
     "AddChips", "ChangeSeat", "CloseTable", "LeaveTable", "SeatCommand", "SeatPlayer", "SitBack", "SitOut",
+    "CallClock", "ConfirmClockOutcome", "DutyCommand", "PushDealer",
 ]
 
 
@@ -241,8 +242,38 @@ class CloseTable:
 SeatCommand = SeatPlayer | AddChips | SitOut | SitBack | LeaveTable | ChangeSeat | CloseTable
 """A command about who sits where and with what (:mod:`dealer_console.live.seating`)."""
 
+
+# ---------------------------------------------------------------------- the dealer on duty and the action clock
+
+
+@dataclass(frozen=True, slots=True)
+class PushDealer:
+    """Between hands, ``dealer`` (as the store's staff sign-in returned them) takes over the table; the dealer on duty signs
+    out (SPEC: A night at the table)."""
+
+    dealer: StaffMember
+
+
+@dataclass(frozen=True, slots=True)
+class CallClock:
+    """``by`` (the floor or the dealer) puts the player to act, ``seat``, on the house's action clock (then their time bank)."""
+
+    seat: int
+    by: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ConfirmClockOutcome:
+    """The clock on ``seat`` ran out: the dealer confirms the rule's outcome (fold facing a bet, else check)."""
+
+    seat: int
+    time_bank_used: int = 0
+
+
+DutyCommand = PushDealer | CallClock | ConfirmClockOutcome
+"""The commands of the dealer on duty and the action clock (:mod:`dealer_console.live.dealer_duty`)."""
+
 Command = (StartHand | Fold | Check | Call | Bet | RaiseTo | Wager | AllIn | Discard | DealHoleCards | DealBoard | DealNext
            | ChooseRuns | Show | Muck | Undo | DeclareMisdeal | PostStraddle | PostMississippi | ConsentToRestraddle
-           | PostRestraddle | ChangeAgreements | ChangeHouseSettings | SeatPlayer | AddChips | SitOut | SitBack | LeaveTable
-           | ChangeSeat | CloseTable)
+           | PostRestraddle | ChangeAgreements | ChangeHouseSettings | SeatCommand | DutyCommand)
 """Any command the session performs."""

@@ -76,11 +76,13 @@ from dealer_console.live.commands import (
     AllIn,
     Bet,
     Call,
+    CallClock,
     ChangeAgreements,
     ChangeHouseSettings,
     Check,
     ChooseRuns,
     Command,
+    ConfirmClockOutcome,
     ConsentToRestraddle,
     DealBoard,
     DealHoleCards,
@@ -92,6 +94,7 @@ from dealer_console.live.commands import (
     PostMississippi,
     PostRestraddle,
     PostStraddle,
+    PushDealer,
     RaiseTo,
     Show,
     StartHand,
@@ -99,6 +102,7 @@ from dealer_console.live.commands import (
     Wager,
     typed_cards,
 )
+from dealer_console.live.dealer_duty import perform_duty
 from dealer_console.live.dealing import Dealing
 from dealer_console.live.deck import DeckSource, PhysicalDeck, shuffled_decks
 from dealer_console.live.evidence import play_camera_event
@@ -346,6 +350,8 @@ class TableSession(Dealing):
                     AgreementsChanged(agreements=agreements, by=by.name), actor=by.name, source=Source.FLOOR, by=by)
             case ChangeHouseSettings(changes, by, reason):
                 self._change_house_settings(changes, by, reason)
+            case PushDealer() | CallClock() | ConfirmClockOutcome():
+                perform_duty(self, command)
 
     # ------------------------------------------------------------------ hands
 

@@ -9,7 +9,7 @@ can break a rule the engine enforces.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from dealer_console.engine.cards import DECK, Card
@@ -67,6 +67,13 @@ class SimulatedTable:
         self.rng = rng
         self.settings = settings if settings is not None else SessionSettings()
         self._names = 0
+        self.on_change: Callable[[Hand | None], None] | None = None
+        """Called (with the hand being played, if any) wherever play turns from the table's records to the hand's events or
+        back, so a watcher reads both in the order they happened (:mod:`.night` times and records them)."""
+
+    def _changed(self, hand: Hand | None) -> None:
+        if self.on_change is not None:
+            self.on_change(hand)
 
     # ------------------------------------------------------------------ seat changes
 
@@ -177,17 +184,21 @@ class SimulatedTable:
     def play_hand(self) -> PlayedHand:
         """Seat changes, then one hand from the plan to the table's record of it."""
         self.change_seats()
+        self._changed(None)
         table, rng, settings = self.table, self.rng, self.settings
         seats_before = table.seats
         plan = table.next_hand()
         hand = table.start_hand()
+        self._changed(hand)
         self._maybe_straddle(hand, plan)
         deck: list[Card] = list(DECK)
         rng.shuffle(deck)
         for seat in hand.deal_order():
             hand.deal_hole(seat, [deck.pop() for _ in range(plan.game.variant.hole_cards)])
         if rng.random() < settings.during_hand_chance:
+            self._changed(hand)
             self._change_during_hand(plan)
+            self._changed(hand)
         if rng.random() < settings.misdeal_chance:
             hand.misdeal("random misdeal (simulation)")
         offered = False
@@ -198,7 +209,9 @@ class SimulatedTable:
                 deal_next_board(hand, deck)
             else:
                 step(hand, rng, deck, run_twice_chance=0.0)
+        self._changed(hand)
         record = table.finish_hand(hand)
+        self._changed(None)
         assert isinstance(record, HandFinished | HandMisdealt)
         return PlayedHand(seats_before, plan, hand, record)
 

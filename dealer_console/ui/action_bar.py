@@ -135,7 +135,8 @@ class ActionBar(QWidget):
     def _rows_shown(self) -> list[list[QPushButton]]:
         rows = []
         for row in self.rows:
-            shown = [row.itemAt(i).widget() for i in range(row.count())]
+            items = (row.itemAt(i) for i in range(row.count()))
+            shown = [item.widget() for item in items if item is not None]
             rows.append([b for b in shown if isinstance(b, QPushButton) and not b.isHidden()])
         return rows
 
@@ -178,6 +179,8 @@ class ActionBar(QWidget):
             self._style(pixels)
             # the keypad's new minimum size is laid out now, not after the resize that asked for it
             for layout in (self.keypad_widgets.layout(), self.layout()):
+                if layout is None:
+                    continue
                 layout.invalidate()
                 layout.activate()
 

@@ -29,6 +29,7 @@ from dealer_console.live.offers import OfferKind
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
 from dealer_console.ui.felt_widget import FeltWidget
+from dealer_console.ui.night_tools import attach_night_tools
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
 from dealer_console.ui.seat_menu import install_seat_menu
 from dealer_console.ui.sentences import game_name
@@ -104,6 +105,8 @@ class DealerWindow(QMainWindow):
         self._unsubscribe = [session.subscribe(self._on_session_change), session.subscribe_notices(self.notifications.post),
                              session.subscribe_busy(self._on_busy_change), session.subscribe_card_requests(self._on_cards_needed)]
         self._on_session_change(session)
+        self.night = attach_night_tools(self)
+        """The dealer push, the action clock and the pace (Table menu, status bar)."""
 
     # ------------------------------------------------------------------ frame: status bar, side panels, menus
 

@@ -817,6 +817,41 @@
     </message>
 </context>
 <context>
+    <name>ClockWidget</name>
+    <message>
+        <source>Call the clock [Ctrl+L]</source>
+        <translation>Включить часы [Ctrl+L]</translation>
+    </message>
+    <message>
+        <source>Clock: off</source>
+        <translation>Часы: выкл.</translation>
+    </message>
+    <message>
+        <source>Seat {0} on the clock: {1} s</source>
+        <translation>Место {0} на часах: {1} с</translation>
+    </message>
+    <message>
+        <source>Seat {0} on the time bank: {1} s</source>
+        <translation>Место {0} на запасе времени: {1} с</translation>
+    </message>
+    <message>
+        <source>fold</source>
+        <translation>пас</translation>
+    </message>
+    <message>
+        <source>check</source>
+        <translation>чек</translation>
+    </message>
+    <message>
+        <source>Seat {0}: time. The rule gives a {1}</source>
+        <translation>Место {0}: время вышло. По правилу — {1}</translation>
+    </message>
+    <message>
+        <source>Confirm the {0} [Ctrl+Shift+L]</source>
+        <translation>Подтвердить: {0} [Ctrl+Shift+L]</translation>
+    </message>
+</context>
+<context>
     <name>CloseTableDialog</name>
     <message>
         <source>Close the table</source>
@@ -1071,6 +1106,25 @@
             <numerusform>стол {n} ({name}): %n события, цепочка цела, последнее событие {n2}, хеш {hash}, подписано ключом {hash2}</numerusform>
             <numerusform>стол {n} ({name}): %n событий, цепочка цела, последнее событие {n2}, хеш {hash}, подписано ключом {hash2}</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>DealerPushDialog</name>
+    <message>
+        <source>Dealer push: {0} signs out after this down; the incoming dealer signs in.</source>
+        <translation>Смена дилера: {0} уходит после своей смены; входит новый дилер.</translation>
+    </message>
+    <message>
+        <source>Dealer push</source>
+        <translation>Смена дилера</translation>
+    </message>
+    <message>
+        <source>No dealer push during a hand: finish hand {0} first, then the next dealer signs in</source>
+        <translation>Смена дилера во время раздачи невозможна: сначала закончите раздачу {0}, затем входит следующий дилер</translation>
+    </message>
+    <message>
+        <source>This table records nothing, so no dealer can sign in for a push</source>
+        <translation>Этот стол ничего не записывает, поэтому для смены дилера никто не может войти</translation>
     </message>
 </context>
 <context>
@@ -2037,6 +2091,21 @@
     </message>
 </context>
 <context>
+    <name>NightTools</name>
+    <message>
+        <source>Dealer push…</source>
+        <translation>Смена дилера…</translation>
+    </message>
+    <message>
+        <source>Call the clock</source>
+        <translation>Включить часы</translation>
+    </message>
+    <message>
+        <source>Confirm the clock&apos;s outcome</source>
+        <translation>Подтвердить итог часов</translation>
+    </message>
+</context>
+<context>
     <name>Note</name>
     <message>
         <source>{card} is read twice on the table</source>
@@ -2100,6 +2169,13 @@
     <message>
         <source>Error:</source>
         <translation>Ошибка:</translation>
+    </message>
+</context>
+<context>
+    <name>PaceStatus</name>
+    <message>
+        <source>Pace: table {0}/h (30 min) · {1}&apos;s down: {2} hands in {3} min, {4}/h</source>
+        <translation>Темп: стол {0}/ч (30 мин) · смена {1}: {2} раздач за {3} мин, {4}/ч</translation>
     </message>
 </context>
 <context>
