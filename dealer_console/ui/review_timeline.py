@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
 
@@ -16,6 +16,8 @@ __all__ = ["ReviewTimeline"]
 _COLUMNS = (QT_TRANSLATE_NOOP("TimelineColumn", "seq"), QT_TRANSLATE_NOOP("TimelineColumn", "recorded (UTC)"),
             QT_TRANSLATE_NOOP("TimelineColumn", "source"), QT_TRANSLATE_NOOP("TimelineColumn", "by"),
             QT_TRANSLATE_NOOP("TimelineColumn", "event"), QT_TRANSLATE_NOOP("TimelineColumn", "floor"))
+_EVENT = 4
+"""The event's column: it stretches over the room the others leave."""
 _SOURCE_COLOURS = {"floor": "#fde9c9", "camera": "#e3efff", "sensor": "#e8f6e8", "dealer": "#ffffff"}
 
 
@@ -33,9 +35,10 @@ class ReviewTimeline(QTableWidget):
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # headings whole in any font
-        self.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
+        self.horizontalHeader().setSectionResizeMode(_EVENT, QHeaderView.ResizeMode.Stretch)
         self.verticalHeader().setVisible(False)
         self._syncing = False
+        self._keep_headings()
         self.currentCellChanged.connect(self._on_current_cell_change)
 
     def show_steps(self, steps: list[ReviewStep]) -> None:
@@ -57,7 +60,25 @@ class ReviewTimeline(QTableWidget):
                     item.setFont(font)
                 self.setItem(row, column, item)
         self.resizeColumnsToContents()
+        self._keep_headings()
         self._syncing = False
+
+    def _keep_headings(self) -> None:
+        """The table no narrower than its columns with the event's column as wide as its heading.
+
+        The event's column takes the room the others leave (it stretches), and Qt would shrink it below its heading;
+        the table's least width keeps it whole, in the font of the moment.
+        """
+        header = self.horizontalHeader()
+        columns = sum(header.sectionSize(column) for column in range(self.columnCount())
+                      if column != _EVENT and not header.isSectionHidden(column))
+        self.setMinimumWidth(columns + header.sectionSizeHint(_EVENT) + 2 * self.frameWidth()
+                             + self.verticalScrollBar().sizeHint().width())
+
+    def changeEvent(self, event: QEvent) -> None:
+        super().changeEvent(event)
+        if event.type() in (QEvent.Type.FontChange, QEvent.Type.LanguageChange):
+            self._keep_headings()
 
     def show_position(self, index: int) -> None:
         """Select the row of the current step without echoing it back as a choice."""
