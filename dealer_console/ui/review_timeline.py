@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QEvent, Signal
+from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QWidget
 
 from dealer_console.floor.facade import ReviewStep
 from dealer_console.ui.event_words import describe_event
+from dealer_console.ui.headed_table import HeadedTable
 from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.translation import QT_TRANSLATE_NOOP
 
@@ -21,24 +22,21 @@ _EVENT = 4
 _SOURCE_COLOURS = {"floor": "#fde9c9", "camera": "#e3efff", "sensor": "#e8f6e8", "dealer": "#ffffff"}
 
 
-class ReviewTimeline(QTableWidget):
+class ReviewTimeline(HeadedTable):
     """Rows coloured by source (and named: colour is never the only signal); a corrected or voided event is struck through."""
 
     step_chosen = Signal(int)
     """The index of the step the floor manager clicked."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(0, len(_COLUMNS), parent)
+        super().__init__(0, len(_COLUMNS), _EVENT, parent)  # the event's column no narrower than its heading
         self.setObjectName("review_timeline")
         self.setHorizontalHeaderLabels([QCoreApplication.translate("TimelineColumn", column) for column in _COLUMNS])
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)  # headings whole in any font
-        self.horizontalHeader().setSectionResizeMode(_EVENT, QHeaderView.ResizeMode.Stretch)
         self.verticalHeader().setVisible(False)
         self._syncing = False
-        self._keep_headings()
         self.currentCellChanged.connect(self._on_current_cell_change)
 
     def show_steps(self, steps: list[ReviewStep]) -> None:
@@ -60,25 +58,8 @@ class ReviewTimeline(QTableWidget):
                     item.setFont(font)
                 self.setItem(row, column, item)
         self.resizeColumnsToContents()
-        self._keep_headings()
+        self.updateGeometries()
         self._syncing = False
-
-    def _keep_headings(self) -> None:
-        """The table no narrower than its columns with the event's column as wide as its heading.
-
-        The event's column takes the room the others leave (it stretches), and Qt would shrink it below its heading;
-        the table's least width keeps it whole, in the font of the moment.
-        """
-        header = self.horizontalHeader()
-        columns = sum(header.sectionSize(column) for column in range(self.columnCount())
-                      if column != _EVENT and not header.isSectionHidden(column))
-        self.setMinimumWidth(columns + header.sectionSizeHint(_EVENT) + 2 * self.frameWidth()
-                             + self.verticalScrollBar().sizeHint().width())
-
-    def changeEvent(self, event: QEvent) -> None:
-        super().changeEvent(event)
-        if event.type() in (QEvent.Type.FontChange, QEvent.Type.LanguageChange):
-            self._keep_headings()
 
     def show_position(self, index: int) -> None:
         """Select the row of the current step without echoing it back as a choice."""

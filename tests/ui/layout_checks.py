@@ -49,8 +49,10 @@ def _is_rich(label: QLabel) -> bool:
 
 
 def _elided_name(widget: QWidget, text: str) -> bool:
+    """Shortened with "…" (a long name, the hand's title), the tooltip holding the whole: what is shown begins it."""
     tip = widget.toolTip()
-    return "…" in text and bool(tip) and text.replace("…", "").split()[0] in tip
+    shown = text.split("…")[0].split("\n")[-1].strip()
+    return "…" in text and bool(tip) and bool(shown) and shown in tip
 
 
 def _scrolled(widget: QWidget, top: QWidget) -> bool:
