@@ -24,11 +24,13 @@ from dealer_console.live.shipping import TableShipping
 from dealer_console.live.table_session import TableSession
 
 if TYPE_CHECKING:
+    from PySide6.QtWidgets import QApplication
+
     from dealer_console.live.demo_devices import DemoDevices
     from dealer_console.ui.main_window import DealerWindow
     from dealer_console.ui.shipping_status import ShippingStatus
 
-__all__ = ["run_console", "show_shipping"]
+__all__ = ["SCREEN_POINT_SIZE", "run_console", "show_shipping", "use_screen_font"]
 
 
 def run_console(*, seed: int | None = None, players: int = 5, quit_after_ms: int | None = None, config: str | None = None,
@@ -72,7 +74,6 @@ def _sign_in(console: Console) -> tuple[str | None, str | None]:
 
 def _run_window(console: Console, *, seed: int | None, players: int, quit_after_ms: int | None) -> int:
     from PySide6.QtCore import QTimer
-    from PySide6.QtGui import QFont
     from PySide6.QtWidgets import QApplication
 
     from dealer_console.ui.main_window import DealerWindow
@@ -86,9 +87,7 @@ def _run_window(console: Console, *, seed: int | None, players: int, quit_after_
     except ValueError as error:
         print(f"dealer-console: {error}", file=sys.stderr)
         return 2
-    font = QFont(app.font())
-    font.setPointSize(14)
-    app.setFont(font)
+    use_screen_font(app)
     dealer, greeting = _sign_in(console)
     if dealer is None:
         return 1 if console.records else 2
@@ -115,8 +114,22 @@ def _run_window(console: Console, *, seed: int | None, players: int, quit_after_
             devices.stop()
 
 
+SCREEN_POINT_SIZE = 14
+"""The dealer's window's font size in points, readable from the dealer's chair."""
+
+
+def use_screen_font(app: QApplication) -> None:
+    """The application's font at :data:`SCREEN_POINT_SIZE` (what the dealer sees)."""
+    from PySide6.QtGui import QFont
+
+    font = QFont(app.font())
+    font.setPointSize(SCREEN_POINT_SIZE)
+    app.setFont(font)
+
+
 def show_shipping(window: DealerWindow, shipping: TableShipping) -> ShippingStatus:
     """The card room's shipping status in the window's status bar; the shipping stops when the window closes."""
+
     from dealer_console.ui.shipping_status import ShippingStatus
 
     status = ShippingStatus(shipping, window.notifications)

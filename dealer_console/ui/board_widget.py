@@ -49,8 +49,9 @@ class BoardWidget(QLabel):
         if wide > 0 and high > 0:
             pixels = max(10, min(largest, int(REFERENCE * (width - 4) / wide), int(REFERENCE * height / high)))
             wide, high = rich_size(key, self._html(pixels), pixels)
-            if pixels > 10 and (wide > width - 4 or high > height):
+            while pixels > 10 and (wide > width - 4 or high > height):  # rounding may cost a pixel or two
                 pixels -= 1
+                wide, high = rich_size(key, self._html(pixels), pixels)
         self.pixels = pixels
         self._show()
 

@@ -1,8 +1,8 @@
 """Fonts fitted to a box in one step: a text's size is measured once at a reference size and scaled in proportion.
 
 A text's width grows in proportion to its font's pixel size, give or take the rounding of each glyph; so the size
-that fits a width is the reference size times the width over the text's width at the reference size, checked once
-at the size found and one pixel smaller if it is still too wide. Every measurement is cached by its font, text and
+that fits a width is the reference size times the width over the text's width at the reference size, checked at
+the size found and made a pixel smaller while it is still too wide. Every measurement is cached by its font, text and
 size, so a text seen before costs nothing, and a widget asks again only when its text or its size changes.
 """
 
@@ -56,8 +56,8 @@ def wrapped_height(key: str, text: str, pixels: int, width: int) -> int:
 def fitted_pixels(key: str, text: str, room: int, largest: int, smallest: int, rich: bool = False) -> int:
     """The largest pixel size, between ``smallest`` and ``largest``, at which ``text`` is at most ``room`` wide.
 
-    One measurement at :data:`REFERENCE`, the size scaled in proportion, one check at the size found (a pixel
-    less if it is still too wide); ``smallest`` when even that does not fit (the caller elides).
+    One measurement at :data:`REFERENCE`, the size scaled in proportion, a check at the size found (a pixel
+    less while it is still too wide); ``smallest`` when even that does not fit (the caller elides).
     """
     if largest <= smallest:
         return smallest
@@ -69,6 +69,6 @@ def fitted_pixels(key: str, text: str, room: int, largest: int, smallest: int, r
     if wide <= 0:
         return largest
     pixels = max(smallest, min(largest, int(REFERENCE * room / wide)))
-    if pixels > smallest and width(pixels) > room:
+    while pixels > smallest and width(pixels) > room:  # rounding (rich text's spaces most) may cost a pixel or two
         pixels -= 1
     return pixels

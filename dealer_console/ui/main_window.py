@@ -28,6 +28,7 @@ from dealer_console.live.notices import Notice, NoticeLevel
 from dealer_console.live.offers import OfferKind
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.action_bar import ActionBar
+from dealer_console.ui.elided_label import ElidedLabel
 from dealer_console.ui.felt_widget import FeltWidget
 from dealer_console.ui.night_tools import attach_night_tools
 from dealer_console.ui.notification_area import NotificationArea, NotificationManager
@@ -62,7 +63,7 @@ class DealerWindow(QMainWindow):
         layout = QVBoxLayout(central)
         layout.setContentsMargins(4, 2, 4, 2)
         layout.setSpacing(2)
-        self.title = QLabel()
+        self.title = ElidedLabel()  # elided at the window's width, whole in its tooltip
         self.title.setObjectName("hand_title")
         layout.addWidget(self.title)
         self.felt = FeltWidget(session.table.config.seat_count)
@@ -180,11 +181,11 @@ class DealerWindow(QMainWindow):
             self.notification_area.hand = number
             self._hand_number = number
         if plan is None or hand is None:
-            self.title.setText(self.tr("{0}: no hand yet").format(session.table.config.name))
+            self.title.set_full_text(self.tr("{0}: no hand yet").format(session.table.config.name))
         else:
             actor = self.tr(" — seat {0} to act").format(hand.actor) if hand.actor is not None else ""
             phase = QCoreApplication.translate("Phase", hand.phase.value)
-            self.title.setText(self.tr("Hand {0}: {1}, blinds {2}/{3} — {4}").format(
+            self.title.set_full_text(self.tr("Hand {0}: {1}, blinds {2}/{3} — {4}").format(
                 plan.number, game_name(plan.game.name), plan.game.stakes.small_blind, plan.game.stakes.big_blind, phase) + actor)
         self.felt._on_session_change(session, four_colour=self.four_colour)
         self.action_bar._on_session_change(session)

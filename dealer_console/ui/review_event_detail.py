@@ -1,4 +1,7 @@
-"""One event in full: where it came from (dealer, camera with its image, sensor with its reading, floor), when, who, what."""
+"""One event in full: where it came from (dealer, camera with its image, sensor with its reading, floor), when, who, what.
+
+The text and the image scroll together: at 720 pixels the pane is lower than an event's lines in the 14 pt screen font.
+"""
 
 from __future__ import annotations
 
@@ -6,7 +9,7 @@ from html import escape
 
 from PySide6.QtCore import QCoreApplication, Qt
 from PySide6.QtGui import QPixmap
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QFrame, QLabel, QScrollArea, QVBoxLayout, QWidget
 
 from dealer_console.floor.facade import EvidenceItem, ReviewStep
 from dealer_console.ui.event_words import describe_event
@@ -27,7 +30,16 @@ class ReviewEventDetail(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.setObjectName("review_event_detail")
-        layout = QVBoxLayout(self)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        scroll = QScrollArea()
+        scroll.setObjectName("event_scroll")
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the text wraps to the pane's width
+        outer.addWidget(scroll)
+        body = QWidget()
+        layout = QVBoxLayout(body)
         self.text = QLabel()
         self.text.setObjectName("event_text")
         self.text.setTextFormat(Qt.TextFormat.RichText)
@@ -39,6 +51,7 @@ class ReviewEventDetail(QWidget):
         self.image.setMinimumHeight(120)
         layout.addWidget(self.text)
         layout.addWidget(self.image, 1)
+        scroll.setWidget(body)
 
     def show_step(self, step: ReviewStep, evidence: EvidenceItem | None) -> None:
         """Show ``step`` and its image (``evidence``: loaded by the caller, ``None`` when the event names none)."""

@@ -9,6 +9,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -85,6 +86,8 @@ class ReviewSearchPanel(QWidget):
         self.results.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.results.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.results.verticalHeader().setVisible(False)
+        # each column as wide as its heading and its cells, in whatever font and language (the table scrolls sideways)
+        self.results.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
         self.results.cellDoubleClicked.connect(lambda row, _column: self._choose(row))
         layout.addWidget(self.results, 1)
         self.open_button = QPushButton(self.tr("Open hand"))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QTableWidgetItem, QWidget
 
 from dealer_console.floor.facade import ReviewStep
 from dealer_console.ui.event_words import describe_event
+from dealer_console.ui.headed_table import HeadedTable
 from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.translation import QT_TRANSLATE_NOOP
 
@@ -16,23 +17,24 @@ __all__ = ["ReviewTimeline"]
 _COLUMNS = (QT_TRANSLATE_NOOP("TimelineColumn", "seq"), QT_TRANSLATE_NOOP("TimelineColumn", "recorded (UTC)"),
             QT_TRANSLATE_NOOP("TimelineColumn", "source"), QT_TRANSLATE_NOOP("TimelineColumn", "by"),
             QT_TRANSLATE_NOOP("TimelineColumn", "event"), QT_TRANSLATE_NOOP("TimelineColumn", "floor"))
+_EVENT = 4
+"""The event's column: it stretches over the room the others leave."""
 _SOURCE_COLOURS = {"floor": "#fde9c9", "camera": "#e3efff", "sensor": "#e8f6e8", "dealer": "#ffffff"}
 
 
-class ReviewTimeline(QTableWidget):
+class ReviewTimeline(HeadedTable):
     """Rows coloured by source (and named: colour is never the only signal); a corrected or voided event is struck through."""
 
     step_chosen = Signal(int)
     """The index of the step the floor manager clicked."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(0, len(_COLUMNS), parent)
+        super().__init__(0, len(_COLUMNS), _EVENT, parent)  # the event's column no narrower than its heading
         self.setObjectName("review_timeline")
         self.setHorizontalHeaderLabels([QCoreApplication.translate("TimelineColumn", column) for column in _COLUMNS])
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.horizontalHeader().setSectionResizeMode(4, QHeaderView.ResizeMode.Stretch)
         self.verticalHeader().setVisible(False)
         self._syncing = False
         self.currentCellChanged.connect(self._on_current_cell_change)
@@ -56,6 +58,7 @@ class ReviewTimeline(QTableWidget):
                     item.setFont(font)
                 self.setItem(row, column, item)
         self.resizeColumnsToContents()
+        self.updateGeometries()
         self._syncing = False
 
     def show_position(self, index: int) -> None:

@@ -126,6 +126,7 @@ class ReviewWindow(QMainWindow):
         self.integrity = QLabel("")
         self.integrity.setObjectName("integrity")
         self.integrity.setWordWrap(True)
+        self.integrity.setMinimumWidth(240)  # it wraps to the column: as wide as 80 characters, it widened the window past 1280 px
         column.addWidget(self.title)
         column.addWidget(self.integrity)
         self.table_view = ReviewTableView()

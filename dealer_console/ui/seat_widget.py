@@ -6,9 +6,9 @@ that keeps the line within the box's width. A player's name too long for the box
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, Signal
+from PySide6.QtCore import QCoreApplication, QEvent, Qt, Signal
 from PySide6.QtGui import QFont, QFontMetrics, QMouseEvent
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QApplication, QFrame, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 from dealer_console.live.views import SeatState
 from dealer_console.ui.card_text import cards_html
@@ -106,6 +106,9 @@ class SeatWidget(QFrame):
         for widget in (self, self.name_label, self.stack_label, self.bet_label, self.cards_label, self.status_label):
             widget.style().unpolish(widget)
             widget.style().polish(widget)
+        # a repolish alone leaves the frame's width as the first look had it (5 px of the player to act's border on a
+        # seat now drawn with 2 px): the style change makes the frame take the new look's border, which the fitting reads
+        QApplication.sendEvent(self, QEvent(QEvent.Type.StyleChange))
 
     def fit(self) -> None:
         """Each line in the largest font that the box's height gives it and its width holds; the name elided if need be.
@@ -113,12 +116,11 @@ class SeatWidget(QFrame):
         Each size is found in one step (:func:`fitted_pixels`); nothing is laid out again while the texts and the
         box's size stay as they were.
         """
-        to_act = self.state is not None and self.state.to_act
-        signature = (tuple(self._texts.items()), self.width(), self.height(), to_act)
+        frame = 2 * self.frameWidth()  # the look's border, both sides
+        signature = (tuple(self._texts.items()), self.width(), self.height(), frame)
         if signature == self._fitted:
             return
         self._fitted = signature
-        frame = 10 if to_act else 6
         room = max(1, self.width() - 8 - frame)
         labels = {"name": self.name_label, "stack": self.stack_label, "bet": self.bet_label, "cards": self.cards_label,
                   "status": self.status_label}

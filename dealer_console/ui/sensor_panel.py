@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt, Slot
 from PySide6.QtGui import QBrush, QColor, QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QTableWidget, QTableWidgetItem, QVBoxLayout, QWidget
 
 from dealer_console.live.device_hub import DeviceHub
 from dealer_console.live.sensor_watch import BoardStatus
 from dealer_console.live.sensors import BetProposal, SensorWarning
+from dealer_console.ui.headed_table import HeadedTable
 from dealer_console.ui.sentences import translate_sentence
 from dealer_console.ui.ui_thread import ChangeRelay
 
@@ -59,14 +60,11 @@ class SensorPanel(QWidget):
         self.button_label = QLabel()
         self.button_label.setObjectName("button_reading")
         layout.addWidget(self.button_label)
-        self.table = QTableWidget(0, len(self.COLUMNS))
+        self.table = HeadedTable(0, len(self.COLUMNS), 1)  # the player's column takes the rest, never less than its heading
         self.table.setObjectName("bet_zones")
         self.table.setHorizontalHeaderLabels([self.tr("Seat"), self.tr("Player"), self.tr("Bet zone"), self.tr("In front"),
                                               self.tr("To call"), ""])
         self.table.verticalHeader().setVisible(False)
-        header = self.table.horizontalHeader()  # each figure's column as wide as its heading and figures; the player's takes the rest
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.table.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.setMinimumHeight(120)

@@ -49,8 +49,10 @@ def _is_rich(label: QLabel) -> bool:
 
 
 def _elided_name(widget: QWidget, text: str) -> bool:
+    """Shortened with "…" (a long name, the hand's title), the tooltip holding the whole: what is shown begins it."""
     tip = widget.toolTip()
-    return "…" in text and bool(tip) and text.replace("…", "").split()[0] in tip
+    shown = text.split("…")[0].split("\n")[-1].strip()
+    return "…" in text and bool(tip) and bool(shown) and shown in tip
 
 
 def _scrolled(widget: QWidget, top: QWidget) -> bool:
@@ -76,6 +78,16 @@ def _tabbed_away(widget: QWidget, top: QWidget) -> bool:
     return False
 
 
+def _where(widget: QWidget) -> str:
+    """The widget and its parents up to the window, by object name (class name where it has none): which one to fix."""
+    names = []
+    current: QWidget | None = widget
+    while current is not None and not current.isWindow():
+        names.append(current.objectName() or type(current).__name__)
+        current = current.parentWidget()
+    return "/".join(reversed(names))
+
+
 def _label_problem(label: QLabel) -> str | None:
     text = label.text()
     if not text or _elided_name(label, text):
@@ -84,11 +96,11 @@ def _label_problem(label: QLabel) -> str | None:
     if label.wordWrap():
         needed_height = label.heightForWidth(label.width())
         if needed_height > label.height() + SLACK:
-            return f"label {label.objectName() or text[:40]!r} wraps to {needed_height} px in {label.height()} px"
+            return f"label {_where(label)} {text[:40]!r} wraps to {needed_height} px in {label.height()} px"
         return None
     needed = text_width(label, text, rich=_is_rich(label))
     if needed > room + SLACK:
-        return f"label {label.objectName() or ''} {text[:60]!r}: {needed} px in {room} px"
+        return f"label {_where(label)} {text[:60]!r}: {needed} px in {room} px"
     return None
 
 
@@ -104,7 +116,7 @@ def _button_problem(button: QAbstractButton) -> str | None:
     if button.icon() is not None and not button.icon().isNull():
         needed += button.iconSize().width() + 4
     if needed > button.width() + SLACK:
-        return f"button {button.objectName() or ''} {text[:60]!r}: {needed} px in {button.width()} px"
+        return f"button {_where(button)} {text[:60]!r}: {needed} px in {button.width()} px"
     return None
 
 
@@ -124,7 +136,7 @@ def _header_problems(header: QHeaderView) -> list[str]:
         needed = text_width(header, str(text)) + 8
         size = header.sectionSize(section)
         if needed > size + SLACK:
-            problems.append(f"header {header.objectName() or ''} {str(text)!r}: {needed} px in {size} px")
+            problems.append(f"header {_where(header)} {str(text)!r}: {needed} px in {size} px")
     return problems
 
 

@@ -1,4 +1,5 @@
-"""Regenerate docs/screenshots/: every screen state, in English and Russian, at 1280×720 and 1920×1080.
+"""Regenerate docs/screenshots/: every screen state, in English and Russian, at 1280×720 and 1920×1080, in the font the
+console gives the application (``ui/app.py``: 14 pt, what the dealer sees).
 
 Usage: ``QT_QPA_PLATFORM=offscreen python -m tests.ui.screenshots [OUTPUT_FOLDER]`` (docs/ui.md, Screenshots); files are
 named ``<state>-<language>-<width>x<height>.png``.
@@ -14,8 +15,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
+from dealer_console.ui.app import use_screen_font
 from dealer_console.ui.translation import install_translation
 from tests.ui.screen_states import STATES, WINDOWS, Screens
 
@@ -26,6 +29,8 @@ SIZES = ((1280, 720), (1920, 1080))
 def main(folder: Path = SHOTS) -> list[Path]:
     """Write every state's picture into ``folder``; returns the files written."""
     app = QApplication.instance() or QApplication(sys.argv[:1])
+    font = QFont(app.font())
+    use_screen_font(app)
     folder.mkdir(parents=True, exist_ok=True)
     written = []
     with tempfile.TemporaryDirectory() as work:
@@ -46,7 +51,8 @@ def main(folder: Path = SHOTS) -> list[Path]:
                 screens.close_windows()
         finally:
             screens.close()
-    install_translation(app, "en")
+            install_translation(app, "en")
+            app.setFont(font)
     return written
 
 

@@ -5,14 +5,27 @@ deals ... A new user sees a live table within seconds of the README's start comm
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QTimer
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication
 
 from dealer_console.cli import main
 
 
+@pytest.fixture
+def application_font(qapp: QApplication) -> Iterator[None]:
+    """The start command sets the screen's font on the application (``ui/app.py``): put back the one before, so that
+    the tests after this one measure their widgets in the font they expect."""
+    before = QFont(qapp.font())
+    yield
+    qapp.setFont(before)
+
+
+@pytest.mark.usefixtures("application_font")
 def test_the_start_command_opens_the_demo_table_with_its_camera_and_sensor_board_live(tmp_path: Path, qapp) -> None:  # type: ignore[no-untyped-def]
     """No ``[devices]`` configured: the window docks the camera panel (a picture comes in) and the sensor panel (the
     simulated board connected); closing the window stops every device thread."""

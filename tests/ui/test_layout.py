@@ -14,8 +14,10 @@ from collections.abc import Iterator
 
 import pytest
 from PySide6.QtCore import QSize
+from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QApplication, QWidget
 
+from dealer_console.ui.app import use_screen_font
 from dealer_console.ui.translation import install_translation
 from tests.ui.layout_checks import layout_problems
 from tests.ui.screen_states import STATES, WINDOW_SIZES, WINDOWS, Screens
@@ -33,9 +35,12 @@ def screens(qapp: QApplication, tmp_path_factory: pytest.TempPathFactory) -> Ite
 
 @pytest.fixture(scope="module", params=["en", "ru"])
 def built(request: pytest.FixtureRequest, qapp: QApplication, screens: Screens) -> Iterator[dict[str, QWidget]]:
-    """Every state, built once in the language of the parameter (the other language's windows closed first)."""
+    """Every state, built once in the language of the parameter (the other language's windows closed first), in the
+    font the console gives the application (``ui/app.py``: 14 pt, what the dealer sees); the font before put back."""
     language = request.param
+    font = QFont(qapp.font())
     install_translation(qapp, language)
+    use_screen_font(qapp)
     started = time.perf_counter()
     try:
         yield {name: state(screens) for name, state in STATES.items()}
@@ -43,6 +48,7 @@ def built(request: pytest.FixtureRequest, qapp: QApplication, screens: Screens) 
         BUILD_TIMES[language] = time.perf_counter() - started
         screens.close_windows()
         install_translation(qapp, "en")
+        qapp.setFont(font)
 
 
 def at_size(widget: QWidget, name: str, size: tuple[int, int]) -> None:

@@ -43,12 +43,12 @@ def test_the_window_speaks_russian(russian: None, qtbot, open_window) -> None:  
     session.deal_hole_cards()
     bar = window.action_bar.buttons
     assert bar["call"].text().startswith("Колл 2") and bar["fold"].text().startswith("Пас")
-    assert window.title.text().startswith("Раздача 1: ") and "ходит место 1" in window.title.text()
+    assert window.title.full_text().startswith("Раздача 1: ") and "ходит место 1" in window.title.full_text()
     assert window.felt.seats[1].name_label.text().startswith("Место 1 · P1")
     assert window.felt.seats[1].status_label.text() == "ХОДИТ"
     assert window.felt.pots.text().startswith("Основной банк 2: места 3, 5\nВсего в центре 3")  # as the floor's review shows it
     assert window.felt.seats[3].name_label.text() == "Место 3 · P3\n[МБ]"
-    assert "торговля" in window.title.text()
+    assert "торговля" in window.title.full_text()
     session.check()
     assert window.notification_area.messages()[0].startswith("Отказано: ")
     assert window.windowTitle().startswith("Пульт дилера")

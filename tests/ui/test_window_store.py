@@ -39,7 +39,7 @@ def test_locked_database_is_shown_plainly_and_a_restarted_window_resumes_the_han
         settle(qtbot, session)
         key(qtbot, window, "D")
         settle(qtbot, session)
-        actor, title = session.hand.actor, window.title.text()
+        actor, title = session.hand.actor, window.title.full_text()
         blocker = sqlite3.connect(path, isolation_level=None)
         blocker.execute("BEGIN IMMEDIATE")
         try:
@@ -50,17 +50,17 @@ def test_locked_database_is_shown_plainly_and_a_restarted_window_resumes_the_han
             blocker.close()
         messages = window.notification_area.messages()
         assert messages and messages[0].startswith("Refused: Not recorded, so nothing changed") and "locked" in messages[0]
-        assert session.hand.actor == actor and window.title.text() == title
+        assert session.hand.actor == actor and window.title.full_text() == title
         key(qtbot, window, "C")
         settle(qtbot, session)
         assert session.hand.actor != actor
-        snapshot, title = session.hand.snapshot(), window.title.text()
+        snapshot, title = session.hand.snapshot(), window.title.full_text()
         window.close()
     with Store.open(f"sqlite:///{path}") as store:
         resumed = demo_session(game="O", seed=99, players=3, store=store)
         window = open_window(resumed)
         assert resumed.hand is not None and resumed.hand.snapshot() == snapshot
-        assert window.title.text() == title
+        assert window.title.full_text() == title
         assert store.verify_log()[0].intact
 
 
@@ -75,7 +75,7 @@ def test_slow_store_keeps_the_window_responsive_and_shows_nothing_before_the_com
         settle(qtbot, session)
         key(qtbot, window, "D")
         settle(qtbot, session)
-        actor, title, stored = session.hand.actor, window.title.text(), len(store.events(session.recorder.table_id))
+        actor, title, stored = session.hand.actor, window.title.full_text(), len(store.events(session.recorder.table_id))
         gate, entered = threading.Event(), threading.Event()
         real_append = store.append
 
@@ -96,7 +96,7 @@ def test_slow_store_keeps_the_window_responsive_and_shows_nothing_before_the_com
             assert len(ticks) >= 5, "the screen's thread was blocked by the store"
             window.repaint()
             assert session.busy and not window.action_bar.isEnabled()
-            assert window.title.text() == title, "the window showed a call the store has not committed"
+            assert window.title.full_text() == title, "the window showed a call the store has not committed"
             key(qtbot, window, "F")  # refused while the call is being recorded: the bar is disabled
             dialog = dialogs.open_extra_boards(window)
             assert not dialog.isEnabled(), "a dialog opened while a command is being recorded must wait too"
@@ -107,7 +107,7 @@ def test_slow_store_keeps_the_window_responsive_and_shows_nothing_before_the_com
         settle(qtbot, session)
         assert window.action_bar.isEnabled() and dialog.isEnabled()
         dialog.close()
-        assert session.hand.actor != actor and window.title.text() != title
+        assert session.hand.actor != actor and window.title.full_text() != title
         assert len(store.events(session.recorder.table_id)) == stored + 1
         assert store.rebuild_hand(session.recorder.hand.hand_id).snapshot() == session.hand.snapshot()
         window.close()
