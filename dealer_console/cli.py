@@ -7,7 +7,7 @@ import os
 import random
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeAlias
 
@@ -33,7 +33,7 @@ from dealer_console.engine.table_events import HandMisdealt
 from dealer_console.floor.errors import FloorError
 from dealer_console.live.errors import LiveError
 from dealer_console.sim.hand_play import play_random_hand, random_setup
-from dealer_console.sim.table_play import SimulatedTable
+from dealer_console.sim.table_play import PlayedHand, SimulatedTable
 from dealer_console.store.errors import StoreError
 
 if TYPE_CHECKING:
@@ -166,20 +166,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"{config.name}: {config.seat_count} seats, {len(schedule.games)} game(s), first {schedule.games[0].name},"
               f" seed {seed}", file=sys.stderr)
-    started = time.perf_counter()
-    step = max(1, args.hands // 100)
-    misdeals = 0
-    for number in range(1, args.hands + 1):
-        played = session.play_hand()
-        misdeals += isinstance(played.record, HandMisdealt)
-        if out is not None:
-            text = export_phh(played.hand, players=dict(played.plan.players), table=config.name, seat_count=config.seat_count)
-            (out / f"hand-{played.plan.number:05d}.phh").write_text(text, encoding="utf-8")
-        if not args.quiet and (number % step == 0 or number == args.hands):
-            elapsed = time.perf_counter() - started
-            print(f"\r  hand {number}/{args.hands}  {elapsed:6.1f} s  {number / max(elapsed, 1e-9):7.0f} hands/s", end="", file=sys.stderr)
-    if not args.quiet:
-        print(file=sys.stderr)
+    misdeals = _play_hands(args, session.play_hand, config, out, rate=True)
     audit = table.chip_audit()
     print(f"{args.hands} hands ({misdeals} misdealt and dealt again), {len(table.seats)} players seated at the end")
     print(f"chips: bought {audit.buy_ins}, cashed out {audit.cash_outs}, on the table {audit.stacks}, rake {audit.rake}"
@@ -203,6 +190,7 @@ def cmd_simulate_night(args: argparse.Namespace) -> int:
     config = TableConfig.for_schedule(schedule, name=f"Simulation {seed}", seat_count=_simulation_seats(args.seats, schedule),
                                       partial_cash_out=True)
     settings = NightSettings(push_minutes=args.push_minutes) if args.churn else NightSettings(dealers=("Dealer Ann",))
+    out = _output_folder(args.out)  # refused before a store is made
     table = Table(config)
     recorded = None
     if args.database is not None:
@@ -221,27 +209,28 @@ def cmd_simulate_night(args: argparse.Namespace) -> int:
                            watcher=recorded, seed=seed)
     night.open()
     try:
-        misdeals = _play_night(args, night, config)
+        misdeals = _play_hands(args, night.play_hand, config, out)
     finally:
         if recorded is not None:
             recorded.store.close()
     return _night_summary(args, night, misdeals, recorded)
 
 
-def _play_night(args: argparse.Namespace, night: SimulatedNight, config: TableConfig) -> int:
-    out = Path(args.out) if args.out else None
-    if out is not None:
-        out.mkdir(parents=True, exist_ok=True)
+def _play_hands(args: argparse.Namespace, play_hand: Callable[[], PlayedHand], config: TableConfig, out: Path | None, *,
+                rate: bool = False) -> int:
+    """Play ``args.hands`` hands, each written as a PHH file into ``out`` when given, the progress on standard error;
+    the number misdealt (and dealt again)."""
     started, misdeals = time.perf_counter(), 0
     for number in range(1, args.hands + 1):
-        played = night.play_hand()
+        played = play_hand()
         misdeals += isinstance(played.record, HandMisdealt)
         if out is not None:
             text = export_phh(played.hand, players=dict(played.plan.players), table=config.name, seat_count=config.seat_count)
             (out / f"hand-{played.plan.number:05d}.phh").write_text(text, encoding="utf-8")
         if not args.quiet and (number % max(1, args.hands // 100) == 0 or number == args.hands):
             elapsed = time.perf_counter() - started
-            print(f"\r  hand {number}/{args.hands}  {elapsed:6.1f} s", end="", file=sys.stderr)
+            speed = f"  {number / max(elapsed, 1e-9):7.0f} hands/s" if rate else ""
+            print(f"\r  hand {number}/{args.hands}  {elapsed:6.1f} s{speed}", end="", file=sys.stderr)
     if not args.quiet:
         print(file=sys.stderr)
     return misdeals

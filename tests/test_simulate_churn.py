@@ -84,3 +84,13 @@ def test_simulate_refuses_bad_push_minutes_and_a_store_that_already_has_the_nigh
     assert "already has a table named 'Simulation 3'" in capsys.readouterr().err
     with Store.open(url) as store:
         assert store.tables() == before
+
+
+def test_a_bad_out_folder_is_refused_before_any_store_is_made(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--out`` naming a file: one line, exit 2, and the ``--database`` file is never created."""
+    (tmp_path / "a-file").write_text("not a folder", encoding="utf-8")
+    database = tmp_path / "night.sqlite3"
+    assert main(["simulate", "--churn", "--hands", "2", "--quiet", "--database", f"sqlite:///{database}",
+                 "--out", str(tmp_path / "a-file")]) == 2
+    assert "this is a file, not a folder" in capsys.readouterr().err
+    assert not database.exists()

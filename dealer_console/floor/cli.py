@@ -121,15 +121,19 @@ def cmd_report(args: argparse.Namespace, store: Store) -> int:
     if not args.html and not args.pdf:
         raise ReportTargetError("say where to write the report: --html PATH and/or --pdf PATH", formats=("html", "pdf"))
     review = HandReview.load(store, resolve_hand(store, args.hand))
-    html = dispute_report_html(review)
+    s = review.summary
+    return _write_report(args, dispute_report_html(review), title=f"Dispute report: table {s.table_id}, hand #{s.number}")
+
+
+def _write_report(args: argparse.Namespace, html: str, *, title: str) -> int:
+    """Write a report's ``html`` where ``--html`` (``-``: standard output) and ``--pdf`` say."""
     if args.html == "-":
         sys.stdout.write(html)
     elif args.html:
         Path(args.html).write_text(html, encoding="utf-8")
         print(f"wrote {args.html}")
     if args.pdf:
-        s = review.summary
-        args.write_pdf(html, args.pdf, title=f"Dispute report: table {s.table_id}, hand #{s.number}")
+        args.write_pdf(html, args.pdf, title=title)
         print(f"wrote {args.pdf}")
     return 0
 
@@ -208,16 +212,7 @@ def cmd_session(args: argparse.Namespace, store: Store) -> int:
     if not args.html and not args.pdf:
         raise ReportTargetError("say where to write the report: --html PATH and/or --pdf PATH", formats=("html", "pdf"))
     report = session_report(store, store.table_id(args.table), session=args.session)
-    html = session_report_html(report)
-    if args.html == "-":
-        sys.stdout.write(html)
-    elif args.html:
-        Path(args.html).write_text(html, encoding="utf-8")
-        print(f"wrote {args.html}")
-    if args.pdf:
-        args.write_pdf(html, args.pdf, title=f"Session report: {report.table}")
-        print(f"wrote {args.pdf}")
-    return 0
+    return _write_report(args, session_report_html(report), title=f"Session report: {report.table}")
 
 
 def cmd_pace(args: argparse.Namespace, store: Store) -> int:
