@@ -19,13 +19,14 @@ import signal
 import sys
 import threading
 import time
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from dealer_console.arguments import EXIT_USAGE, OneLineParser, UsageError, bounded_int, print_error, require_database
 from dealer_console.config import ConfigError, load_settings
-from dealer_console.room.shipper import Shipper, ShipState, verify_room
-from dealer_console.store import Store
 from dealer_console.store.errors import StoreError
+
+if TYPE_CHECKING:  # the shipper and the store load when a room command runs, not when the console's parser is built
+    from dealer_console.store import Store
 
 
 def _seconds(text: str) -> float:
@@ -62,6 +63,8 @@ def add_room_commands(commands: argparse._SubParsersAction[_Parser]) -> None:
 
 
 def _verify(server: str) -> int:
+    from dealer_console.room.shipper import verify_room
+
     broken = 0
     for report in verify_room(server):
         print(report.describe())
@@ -85,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--server (or $DEALER_ROOM_SERVER_URL, or [room] server_url in the configuration) is required")
     tables = args.table or ([settings.room.table_id] if settings.room.table_id is not None else [])
     require_database(settings.store)  # the console's own log: never a new empty one at a mistyped path
+    from dealer_console.store import Store
+
     local = Store.open(settings=settings.store)
     try:
         tables = tables or [table.id for table in local.tables()]
@@ -97,6 +102,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _ship(local: Store, server: str, tables: list[int], args: argparse.Namespace) -> int:
+    from dealer_console.room.shipper import Shipper, ShipState
+
     shipper = Shipper(local, server, tables, stall_after_s=args.stall_after).start()
     stopping = threading.Event()
     on_main_thread = threading.current_thread() is threading.main_thread()
