@@ -309,7 +309,9 @@ def test_an_unplugged_sensor_board_shows_and_the_table_recovers_when_it_returns(
 
         board = simulator()
         qtbot.waitUntil(lambda: panel.board_states() == {"zones": "connected"}, timeout=WAIT_MS)
-        assert sum("Sensor board zones: connected (HELLO" in m for m in window.notification_area.messages()) == hellos + 1
+        # the board's state and its notice reach the screen separately: wait for the notice too
+        qtbot.waitUntil(lambda: sum("Sensor board zones: connected (HELLO" in m for m in window.notification_area.messages())
+                        == hellos + 1, timeout=WAIT_MS)
         board.command("zone 3 2 1x2")
         accept_read_bet(qtbot, window, 3, "bet")
         # seat 5's zone shows nothing, the dealer keys a call: a warning with both figures, and the seat's row differs
