@@ -101,7 +101,8 @@ def _run_window(console: Console, *, seed: int | None, players: int, quit_after_
         show_shipping(window, shipping)
     if session.hand is None:
         session.start_hand()  # a resumed table goes on with its open hand instead
-    window.resize(1400, 950)
+    screen = app.primaryScreen()  # the table's screen: the window takes its whole available area (fit_to_screen trims frames)
+    window.resize(screen.availableGeometry().size() if screen is not None else window.sizeHint())
     window.show()
     if quit_after_ms is not None:
         # the hidden option of tests and bench/ui.py: the first event-loop turn is when the dealer could use the window

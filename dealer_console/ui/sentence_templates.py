@@ -70,6 +70,7 @@ TEMPLATES: dict[str, tuple[str, ...]] = {
     ),
     "StartUp": (
         QT_TRANSLATE_NOOP("StartUp", "Demo table: signed in automatically as {name}; the floor's dialogs take {name2}, PIN {n}"),
+        QT_TRANSLATE_NOOP("StartUp", "Demo table, nothing recorded: {name}"),
         QT_TRANSLATE_NOOP(
             "StartUp",
             "The camera's calibration {name} is not used: {text}. Calibrate the table again (Devices, Calibrate the camera); meanwhile the camera shows its picture only",  # noqa: E501

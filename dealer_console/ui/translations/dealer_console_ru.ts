@@ -3892,6 +3892,10 @@
         <translation>Демо-стол: вход выполнен автоматически как {name}; в диалогах менеджера зала — {name2}, ПИН-код {n}</translation>
     </message>
     <message>
+        <source>Demo table, nothing recorded: {name}</source>
+        <translation>Демо-стол, ничего не записывается: {name}</translation>
+    </message>
+    <message>
         <source>The camera&apos;s calibration {name} is not used: {text}. Calibrate the table again (Devices, Calibrate the camera); meanwhile the camera shows its picture only</source>
         <translation>Калибровка камеры {name} не используется: {text}. Откалибруйте стол заново (Устройства, Калибровка камеры); пока камера только показывает изображение</translation>
     </message>
