@@ -5,9 +5,11 @@ Usage: ``python bench/ui.py [--quick]``; the last line is JSON with ``startup_s`
 
 ``startup_s`` is the README's start command itself, measured from outside: from launching a new process running
 ``dealer-console console --quit-after-ms 0`` (the interpreter, the imports, a new SQLite store migrated, the demo's
-sign-in, the simulated sensor board on a pseudo-terminal and the synthetic camera started, the window shown) to the
-first turn of its event loop, which the process reports on stderr; the median of several starts, the first with a
-new store (``startup_first_s``: the demo's two accounts are hashed then), the others resuming it.
+sign-in, the hand started, the window shown) to the first turn of its event loop, when the dealer can use the
+window, which the process reports on stderr; the median of several starts, the first with a new store
+(``startup_first_s``: the demo's two accounts are hashed then), the others resuming it. The simulated sensor board
+(on a pseudo-terminal) and the synthetic camera start in that first turn, after the window shows:
+``devices_started_s`` is the median time from launch until they have started.
 ``window_startup_s`` is the window alone on a demo session, in this process.
 """
 
@@ -68,18 +70,21 @@ def main() -> None:
         session.start_hand()
     window.close()
     recorded = _recorded_timings(app, hands=2 if args.quick else 10)
-    starts = _command_startups(3 if args.quick else 7)
+    starts, devices = _command_startups(3 if args.quick else 7)
     print(f"{len(timings)} actions; window startup {startup:.3f} s; {len(recorded)} recorded actions (SQLite, background recorder);"
-          f" start command {', '.join(f'{t:.2f}' for t in starts)} s (first with a new store, then resuming it)")
+          f" start command {', '.join(f'{t:.2f}' for t in starts)} s to the window, {', '.join(f'{t:.2f}' for t in devices)} s"
+          " to its devices (first with a new store, then resuming it)")
     print(json.dumps({"startup_s": round(statistics.median(starts), 3), "startup_first_s": round(starts[0], 3),
+                      "devices_started_s": round(statistics.median(devices), 3),
                       "window_startup_s": round(startup, 3), "action_repaint_median_ms": round(statistics.median(timings), 2),
                       "actions": len(timings), "recorded_action_repaint_median_ms": round(statistics.median(recorded), 2),
                       "recorded_action_repaint_p99_ms": round(sorted(recorded)[int(len(recorded) * 0.99)], 2)}))
 
 
-def _command_startups(count: int) -> list[float]:
-    """Seconds from launching the start command to its exit after the window showed (a new store first, then resumed)."""
-    timings = []
+def _command_startups(count: int) -> tuple[list[float], list[float]]:
+    """Seconds from launching the start command to its window's first event-loop turn, and to its devices started
+    (a new store first, then resumed)."""
+    timings, devices = [], []
     with tempfile.TemporaryDirectory() as folder:
         config = Path(folder) / "config.toml"
         config.write_text(f'schema_version = 1\n[store]\ndata_dir = "{Path(folder).as_posix()}"\n', encoding="utf-8")
@@ -88,11 +93,19 @@ def _command_startups(count: int) -> list[float]:
         for _ in range(count):
             launched = time.time()
             done = subprocess.run(command, capture_output=True, text=True, timeout=120, check=False)
-            shown = [line for line in done.stderr.splitlines() if line.startswith("dealer-console: window shown at ")]
-            if done.returncode != 0 or not shown:
+            shown = _reported(done.stderr, "window shown")
+            started = _reported(done.stderr, "devices started")
+            if done.returncode != 0 or shown is None or started is None:
                 raise SystemExit(f"the start command failed ({done.returncode}): {done.stderr.strip()[-500:]}")
-            timings.append(float(shown[0].rpartition(" ")[2]) - launched)
-    return timings
+            timings.append(shown - launched)
+            devices.append(started - launched)
+    return timings, devices
+
+
+def _reported(stderr: str, what: str) -> float | None:
+    """The wall time the start command reported for ``what`` ("window shown", "devices started"), if it did."""
+    lines = [line for line in stderr.splitlines() if line.startswith(f"dealer-console: {what} at ")]
+    return float(lines[0].rpartition(" ")[2]) if lines else None
 
 
 def _recorded_timings(app: object, *, hands: int) -> list[float]:

@@ -95,7 +95,6 @@ def _run_window(console: Console, *, seed: int | None, players: int, quit_after_
     window = DealerWindow(session, four_colour=settings.console.four_colour)
     if greeting is not None:
         window.post(Notice(NoticeLevel.INFO, greeting))
-    devices = _start_devices(session, window, settings.devices)
     shipping = console.start_shipping(session)
     if shipping is not None:
         show_shipping(window, shipping)
@@ -104,14 +103,26 @@ def _run_window(console: Console, *, seed: int | None, players: int, quit_after_
     screen = app.primaryScreen()  # the table's screen: the window takes its whole available area (fit_to_screen trims frames)
     window.resize(screen.availableGeometry().size() if screen is not None else window.sizeHint())
     window.show()
+    started: list[DemoDevices] = []
+
+    def start_devices() -> None:
+        # after the window's first turn: the dealer can deal by hand while the camera and sensors come up
+        devices = _start_devices(session, window, settings.devices)
+        if devices is not None:
+            started.append(devices)
+        if quit_after_ms is not None:
+            print(f"dealer-console: devices started at {time.time():.3f}", file=sys.stderr, flush=True)
+
     if quit_after_ms is not None:
         # the hidden option of tests and bench/ui.py: the first event-loop turn is when the dealer could use the window
         QTimer.singleShot(0, lambda: print(f"dealer-console: window shown at {time.time():.3f}", file=sys.stderr, flush=True))
+    QTimer.singleShot(0, start_devices)
+    if quit_after_ms is not None:
         QTimer.singleShot(quit_after_ms, window.close)
     try:
         return app.exec()
     finally:
-        if devices is not None:
+        for devices in started:
             devices.stop()
 
 
