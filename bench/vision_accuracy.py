@@ -10,8 +10,9 @@
   art set(s) only; the deck being read is never taught.
 - Real photos: ``rank_photos`` taught from its ``train`` split, measured on ``test``.
 
-Single thread.  The last line is one JSON object with, per part, ``recall``, ``precision``,
-``confident_misreads`` and milliseconds per frame.
+Single thread.  A reading is confident at ``--threshold`` (default 0.90, the console's: applied without
+asking); below it the dealer is asked (``asked``, ``asked_right``).  The last line is one JSON object with,
+per part, ``recall``, ``precision``, ``confident_misreads``, ``asked``, ``asked_right`` and milliseconds per frame.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cv2
 
+from vision.cli import DEFAULT_THRESHOLD
 from vision.detect import DetectorConfig
 from vision.evaluate import Score, scene_config, score_scene, teach_deck
 from vision.rank_photos import evaluate_ranks, load_split, teach_ranks
@@ -40,8 +42,9 @@ TEACH_SEEDS = (900001, 900002)
 FIRST_TEST_SEED = 5000
 
 
-def run(deck: Deck, reader: TaughtDeck, n: int, label: str, first_seed: int = FIRST_TEST_SEED, nominal: bool = False) -> dict[str, object]:
-    sc = Score()
+def run(deck: Deck, reader: TaughtDeck, n: int, label: str, first_seed: int = FIRST_TEST_SEED, nominal: bool = False,
+        threshold: float = 0.9) -> dict[str, object]:
+    sc = Score(threshold=threshold)
     t0 = time.perf_counter()
     for seed in range(first_seed, first_seed + n):
         s = generate_scene(deck, seed)
@@ -68,6 +71,8 @@ def main() -> None:
     ap.add_argument("--nominal-size", action="store_true",
                     help="read with the nominal card width only, without the table calibration's view (every card taken at one size)")
     ap.add_argument("--first-seed", type=int, default=FIRST_TEST_SEED, help=f"first test scene's seed (default {FIRST_TEST_SEED})")
+    ap.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD,
+                    help=f"confidence from which a reading is applied without asking (default {DEFAULT_THRESHOLD}, the console's); 0 counts every card named")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     n = args.scenes if args.scenes is not None else (20 if args.quick else 2000)
@@ -81,12 +86,12 @@ def main() -> None:
     for deck in chosen:
         if n:
             out[f"taught/{deck.name}"] = run(deck, teach_deck(deck, list(TEACH_SEEDS)), n, f"taught {deck.name}", args.first_seed,
-                                              args.nominal_size)
+                                              args.nominal_size, args.threshold)
     if ng:
         for deck in chosen:
             others = [d for d in decks if d.name != deck.name and d.name != "drawn"]
             out[f"general/{deck.name}"] = run(deck, general_deck(others), ng, f"general {deck.name} (glyphs from fonts + {[d.name for d in others]})",
-                                              args.first_seed, args.nominal_size)
+                                              args.first_seed, args.nominal_size, args.threshold)
     photos = data / "rank_photos"
     if not args.no_photos and (photos / "labels_normalized.csv").is_file():
         train, test = load_split(photos, "train"), load_split(photos, "test")

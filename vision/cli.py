@@ -16,10 +16,13 @@ written with ``?`` as its suit (``K?``) is checked on its rank only; rank names 
 ``ten``...) in a ``class`` column are read the same way.  This is the format of
 ``shared/data/rank_photos/labels_normalized.csv``.
 
-Scores: recall (expected cards read confidently and right), precision (confident readings that are
-right), confident misreads (confident readings that are wrong: another card, or no card there) and
-milliseconds per picture of reading.  The last line printed is JSON with the keys ``recall``,
-``precision``, ``confident_misreads`` and ``ms_per_frame``.
+Scores, at the console's confidence threshold (``--threshold``, default 0.90: a reading at or above it
+is applied without asking, one below it asks the dealer): recall (expected cards read confidently and
+right), precision (confident readings that are right), confident misreads (confident readings that are
+wrong: another card, or no card there), asked (readings below the threshold: the dealer confirms),
+asked right (of those, how many had an expected card there as their best guess) and milliseconds per
+picture of reading.  The last line printed is JSON with the keys ``recall``, ``precision``,
+``confident_misreads``, ``asked``, ``asked_right`` and ``ms_per_frame``.
 """
 
 from __future__ import annotations
@@ -38,6 +41,7 @@ __all__ = [
     "add_vision_eval_parser",
     "BOX",
     "cmd_vision_eval",
+    "DEFAULT_THRESHOLD",
     "EvalInputError",
     "Expected",
     "IMAGE_COLUMNS",
@@ -54,6 +58,20 @@ RANK_NAMES = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "T", "n
               "five": "5", "four": "4", "three": "3", "two": "2"}
 IMAGE_COLUMNS = ("image", "image_file", "filename")
 BOX = ("xmin", "ymin", "xmax", "ymax")
+
+
+DEFAULT_THRESHOLD = 0.9
+"""The console's default ``confidence_threshold``: a card read below it waits for the dealer's confirmation."""
+
+
+def _threshold(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 < value <= 1:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a confidence between 0 (excluded) and 1")
+    return value
 
 
 class EvalInputError(ValueError):
@@ -85,6 +103,8 @@ class Tally:
     confident: int = 0
     misreads: int = 0
     unknown: int = 0
+    asked: int = 0
+    asked_right: int = 0
     ms: list[float] = field(default_factory=list)
     misread_examples: list[str] = field(default_factory=list)
 
@@ -92,7 +112,7 @@ class Tally:
         return {
             "recall": round(self.correct / self.expected, 4) if self.expected else 0.0,
             "precision": round(self.correct / self.confident, 5) if self.confident else 0.0,
-            "confident_misreads": self.misreads,
+            "confident_misreads": self.misreads, "asked": self.asked, "asked_right": self.asked_right,
             "ms_per_frame": round(statistics.fmean(self.ms), 2) if self.ms else None,
             "median_ms": round(statistics.median(self.ms), 2) if self.ms else None,
             "pictures": self.pictures, "unreadable": len(self.unreadable), "expected": self.expected, "correct": self.correct,
@@ -201,20 +221,24 @@ def _scale(pic: Picture, args: argparse.Namespace, calibration: Any) -> float:
                          + (", or --scale-from-boxes" if boxes else ""))
 
 
-def score_picture(pic: Picture, readings: list[Any], tally: Tally) -> None:
-    """Count one picture's confident readings against its expected cards."""
+def score_picture(pic: Picture, readings: list[Any], tally: Tally, threshold: float = DEFAULT_THRESHOLD) -> None:
+    """Count one picture's readings against its expected cards, as the console takes them: a card read at or above
+    ``threshold`` is applied without asking (right, or a confident misread); anything else asks the dealer (``asked``),
+    and counts in ``asked_right`` when its best guess is a card expected there."""
     tally.expected += len(pic.expected)
     open_ = list(range(len(pic.expected)))
-    confident = [r for r in readings if r.card is not None]
-    tally.unknown += len(readings) - len(confident)
+    confident = [r for r in readings if r.card is not None and float(r.confidence) >= threshold]
+    tally.unknown += sum(r.card is None for r in readings)
+    for r in readings:
+        if r.card is None or float(r.confidence) < threshold:
+            tally.asked += 1
+            tally.asked_right += bool(_fitting(pic, r.card or r.best, _centre(r), list(range(len(pic.expected)))))
     # Exact cards first, then rank-only ones, so a rank-only label does not take a card another label names exactly.
     confident.sort(key=lambda r: -float(r.confidence))
     for r in confident:
         tally.confident += 1
-        centre = r.quad.reshape(-1, 2).mean(axis=0)
-        fits = [i for i in open_ if pic.expected[i].matches(r.card)
-                and (pic.expected[i].box is None or (pic.expected[i].box[0] <= centre[0] <= pic.expected[i].box[2]  # type: ignore[index]
-                                                      and pic.expected[i].box[1] <= centre[1] <= pic.expected[i].box[3]))]  # type: ignore[index]
+        centre = _centre(r)
+        fits = _fitting(pic, r.card, centre, open_)
         if fits:
             i = min(fits, key=lambda k: pic.expected[k].card.endswith("?"))
             open_.remove(i)
@@ -223,6 +247,18 @@ def score_picture(pic: Picture, readings: list[Any], tally: Tally) -> None:
             tally.misreads += 1
             if len(tally.misread_examples) < 10:
                 tally.misread_examples.append(f"{pic.path.name}: read {r.card} at ({centre[0]:.0f}, {centre[1]:.0f}), confidence {r.confidence:.2f}")
+
+
+def _centre(reading: Any) -> Any:
+    return reading.quad.reshape(-1, 2).mean(axis=0)
+
+
+def _fitting(pic: Picture, card: str | None, centre: Any, candidates: list[int]) -> list[int]:
+    """The expected cards among ``candidates`` that ``card`` read at ``centre`` matches (inside its box, where it has one)."""
+    if not card:
+        return []
+    return [i for i in candidates if pic.expected[i].matches(card) and (
+        (box := pic.expected[i].box) is None or (box[0] <= centre[0] <= box[2] and box[1] <= centre[1] <= box[3]))]
 
 
 def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
@@ -286,7 +322,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
         t0 = time.perf_counter()
         readings = read_frame(frame, deck, cfg)
         tally.ms.append((time.perf_counter() - t0) * 1000)
-        score_picture(pic, readings, tally)
+        score_picture(pic, readings, tally, args.threshold)
     s = tally.summary()
     rank_only = any(e.card.endswith("?") for p in pictures for e in p.expected)
     print(f"tested {tally.pictures} picture(s), {tally.expected} expected card(s)" + (" (some checked on rank only)" if rank_only else ""), file=out)
@@ -297,6 +333,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
     print(f"confident misreads {tally.misreads}", file=out)
     for example in tally.misread_examples:
         print(f"  {example}", file=out)
+    print(f"asked the dealer {tally.asked} time(s) (below {args.threshold:.2f}); the best guess was right in {tally.asked_right}", file=out)
     print(f"unknown readings {tally.unknown}", file=out)
     if tally.ms:
         print(f"ms per frame {s['ms_per_frame']:.1f} (median {s['median_ms']:.1f})", file=out)
@@ -330,4 +367,7 @@ def add_vision_eval_parser(commands: Any) -> None:
     p.add_argument("--card-width-px", type=float, help="card width on the pictures, in pixels")
     p.add_argument("--scale-from-boxes", action="store_true", help="take each picture's card width from its labelled boxes (no calibration)")
     p.add_argument("--limit", type=int, default=None, help="only the first N test pictures")
+    p.add_argument("--threshold", type=_threshold, default=DEFAULT_THRESHOLD,
+                   help=f"confidence at or above which a reading is applied without asking, as the console's"
+                        f" [devices] confidence_threshold (default {DEFAULT_THRESHOLD})")
     p.set_defaults(run=cmd_vision_eval)

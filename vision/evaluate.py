@@ -35,6 +35,11 @@ class Score:
     correct_visible: int = 0
     confident_misreads: int = 0  # confident reading that is wrong (wrong card, or no such card there)
     unknown: int = 0  # readings rejected to unknown
+    asked: int = 0  # readings below ``threshold`` (unknown ones included): the console asks the dealer
+    asked_right: int = 0  # of those, the best guess was the card there
+    threshold: float = 0.0
+    """Confidence from which a reading counts as confident (applied without asking, as the console's
+    ``confidence_threshold``); 0 counts every card named."""
     frames: int = 0
     ms: list[float] = field(default_factory=list)
     misread_examples: list[str] = field(default_factory=list)
@@ -54,7 +59,7 @@ class Score:
             "correct": self.correct, "recall_visible": round(self.recall_visible, 4),
             "recall_all": round(self.correct / self.cards, 4) if self.cards else 0.0,
             "precision": round(self.precision, 5), "confident_misreads": self.confident_misreads,
-            "unknown_readings": self.unknown,
+            "unknown_readings": self.unknown, "threshold": self.threshold, "asked": self.asked, "asked_right": self.asked_right,
             "median_ms": round(float(np.median(self.ms)), 2) if self.ms else None,
             "p99_ms": round(float(np.percentile(self.ms, 99)), 2) if self.ms else None,
         }
@@ -70,18 +75,26 @@ def scene_config(scene: Scene) -> DetectorConfig:
 
 
 def score_scene(scene: Scene, readings: list[Reading], score: Score) -> None:
-    """Match confident readings to ground truth: same card id, centre within 0.35 card widths."""
+    """Match confident readings (``score.threshold``) to ground truth: same card id, centre within 0.35 card widths; the
+    others are asked (right when their best guess is the card there)."""
     score.frames += 1
     score.cards += len(scene.cards)
     score.index_visible += sum(c.index_visible for c in scene.cards)
     truth = {c.card: c for c in scene.cards}
     credited: set[str] = set()
+
+    def there(card: str, reading: Reading) -> bool:
+        c = truth.get(card)
+        return c is not None and bool(np.linalg.norm(c.quad.mean(0) - reading.quad.mean(0)) < 0.35 * scene.card_width_px)
+
     for r in readings:
-        if r.card is None:
-            score.unknown += 1
+        score.unknown += r.card is None
+        if r.card is None or r.confidence < score.threshold:
+            score.asked += 1
+            score.asked_right += there(r.card or r.best, r)
             continue
-        c = truth.get(r.card)
-        if c is not None and r.card not in credited and np.linalg.norm(c.quad.mean(0) - r.quad.mean(0)) < 0.35 * scene.card_width_px:
+        c = truth[r.card] if r.card in truth else None
+        if c is not None and r.card not in credited and there(r.card, r):
             credited.add(r.card)
             score.correct += 1
             score.correct_visible += int(c.index_visible)
