@@ -26,6 +26,7 @@ import cv2
 import numpy as np
 
 from .detect import DetectorConfig
+from .errors import VisionError
 
 __all__ = [
     "BASE_SIZE_TOLERANCE",
@@ -45,7 +46,7 @@ ZONE_KINDS = ("board", "showdown", "muck")
 BASE_SIZE_TOLERANCE = 0.25  # the detector's own tolerance on a card's sides, before the spread of scale over the table
 
 
-class CalibrationError(ValueError):
+class CalibrationError(VisionError):
     """A calibration cannot be made or loaded; the message says what to do."""
 
 

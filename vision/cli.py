@@ -37,6 +37,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .errors import VisionError
+
 __all__ = [
     "add_vision_eval_parser",
     "BOX",
@@ -74,7 +76,7 @@ def _threshold(text: str) -> float:
     return value
 
 
-class EvalInputError(ValueError):
+class EvalInputError(VisionError):
     """The folders or CSV files given cannot be used; the message says which and why."""
 
 

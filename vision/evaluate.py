@@ -185,7 +185,6 @@ def evaluate_voting(deck: Deck, taught: TaughtDeck, seeds: list[int], *, frames:
                     cfg: SceneConfig | None = None) -> VotingScore:
     """Read each scene as a live feed of ``frames`` frames (half a second at 30 fps): score every frame alone, and the
     cards reported at the end of the feed (stable over ``stable_frames`` frames in a row) once."""
-    from .boards import Sighting
     from .voting import FrameVoter
 
     result = VotingScore()
@@ -198,7 +197,7 @@ def evaluate_voting(deck: Deck, taught: TaughtDeck, seeds: list[int], *, frames:
             readings = read_frame(img, taught, det_cfg)
             result.single.ms.append((time.perf_counter() - t) * 1000)
             score_scene(scene, readings, result.single)
-            voter.update([Sighting.from_reading(r) for r in readings], seq=k)
-        stable = [t.best.source for t in voter.tracks if t.reported is not None and t.best is not None]
+            voter.update(readings, seq=k)
+        stable = [t.best for t in voter.tracks if t.reported is not None and t.best is not None]
         score_scene(scene, stable, result.voted)
     return result

@@ -22,6 +22,8 @@ from typing import Any, Protocol
 import cv2
 import numpy as np
 
+from .errors import VisionError
+
 __all__ = [
     "card_crop",
     "CROP_HEIGHT",
@@ -39,7 +41,7 @@ CROP_WIDTH = 252  # 4 px per mm of a 63 mm card
 CROP_HEIGHT = 352
 
 
-class EvidenceError(ValueError):
+class EvidenceError(VisionError):
     """Evidence cannot be made or was not kept as made."""
 
 

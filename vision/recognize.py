@@ -43,6 +43,7 @@ import numpy as np
 
 from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_mask, patch_at, read_corners
 from .detect import Detection, DetectorConfig, detect_cards, segment
+from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
 from .synthetic import CARD_ASPECT, RANKS, Deck
 
@@ -84,6 +85,12 @@ class Reading:
     crop: np.ndarray  # the upright corner index the reading came from (evidence)
     blob: int = -1  # readings of one card (its two corners) share this id
     corners: int = 1  # how many corner indices of the card agreed
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        """The middle of the card's outline, in frame pixels."""
+        x, y = np.asarray(self.quad, np.float64).reshape(-1, 2).mean(axis=0)
+        return (float(x), float(y))
 
 
 @dataclass
@@ -237,7 +244,7 @@ def reading_order(quads: list[np.ndarray], row_tol: float) -> list[int]:
     return [i for row in rows for i in sorted(row, key=lambda j: centres[j][0])]
 
 
-class TeachError(ValueError):
+class TeachError(VisionError):
     """A teaching frame that cannot be taught (wrong card count, an index not found); the message is for the dealer."""
 
 

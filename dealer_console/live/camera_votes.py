@@ -6,7 +6,7 @@ import dataclasses
 import math
 from collections.abc import Sequence
 
-from dealer_console.engine.cards import parse_card
+from dealer_console.engine.cards import Card
 from dealer_console.live.camera_reads import Quad, Sighting
 
 __all__ = ["CameraVotes"]
@@ -59,7 +59,6 @@ class CameraVotes:
 
     def update(self, sightings: Sequence[Sighting], *, threshold: float) -> tuple[Sighting, ...]:
         """Vote with one frame's reads; return one sighting per place on the felt, as the console may use it now."""
-        from vision.boards import Sighting as PlaceSighting
         from vision.voting import MISSING, UNREAD
 
         self._frames += 1
@@ -67,11 +66,9 @@ class CameraVotes:
         if widths:
             # two places are told apart when their centres lie farther apart than 0.4 card widths (as vision.voting's live reader)
             self.voter.match_distance_px = max(4.0, 0.4 * widths[len(widths) // 2])
-        offered = [
-            PlaceSighting(str(s.card) if s.card is not None and s.confidence >= threshold else None, s.confidence, s.centre,
-                          str(s.best or s.card) if (s.best or s.card) is not None else None, s)
-            for s in sightings
-        ]
+        # below the threshold a read is no vote for its card (the dealer is asked), though its best guess is kept
+        offered = [s if s.card is None or s.confidence >= threshold else dataclasses.replace(s, card=None, best=s.best or s.card)
+                   for s in sightings]
         self.voter.update(offered, seq=self._frames)
         self._note_latest(sightings)
         elsewhere = {s.card for s in offered if s.card is not None}
@@ -82,9 +79,9 @@ class CameraVotes:
                 continue  # a place seen on fewer frames than a vote takes is not shown yet: the camera is still looking
             if track.reported is not None and track.missing_run and track.reported in elsewhere:
                 continue  # not seen at its place but read elsewhere: the card was moved (not covered by a hand), its old place is empty
-            if track.reported is not None:
-                card = parse_card(track.reported)
-                best = track.best.source if track.best is not None and track.best.card == track.reported else latest
+            if isinstance(track.reported, Card):
+                card = track.reported
+                best = track.best if track.best is not None and track.best.card == card else latest
                 voted.append(dataclasses.replace(latest, card=card, best=card, confidence=best.confidence, steady=True, seen=best.seen))
             else:
                 named = any(mark not in (MISSING, UNREAD) for mark in track.history)

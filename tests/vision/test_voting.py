@@ -6,25 +6,17 @@ guess"); SPEC "Inputs" (a reading below the confidence threshold is never applie
 
 from __future__ import annotations
 
-from pathlib import Path
+from dataclasses import dataclass
 
 import cv2
 import numpy as np
 import pytest
 
-from dealer_console.config import StoreSettings
-from dealer_console.store import Store
-from vision.boards import KnownCards, Sighting
-from vision.calibration import Calibration
 from vision.detect import DetectorConfig
 from vision.evaluate import evaluate_voting
-from vision.evidence import store_evidence
-from vision.recognize import TaughtDeck, read_frame
-from vision.sources import FolderSource
+from vision.recognize import Reading, TaughtDeck, read_frame
 from vision.synthetic import Deck, Scene, SceneConfig, generate_scene
-from vision.voting import FrameVoter, LiveTableReader
-
-from .table_scenes import PLAN_B, VIEW, ZONES, render_table
+from vision.voting import FrameVoter
 
 CLEAN = SceneConfig(glare=False, shadow=False, chips=False, overlap_pairs=False)
 
@@ -44,8 +36,8 @@ def live_frame(scene: Scene, k: int, cover: int | None = None) -> np.ndarray:
     return img
 
 
-def sightings(img: np.ndarray, taught: TaughtDeck, scene: Scene) -> list[Sighting]:
-    return [Sighting.from_reading(r) for r in read_frame(img, taught, DetectorConfig(card_width_px=scene.card_width_px))]
+def sightings(img: np.ndarray, taught: TaughtDeck, scene: Scene) -> list[Reading]:
+    return read_frame(img, taught, DetectorConfig(card_width_px=scene.card_width_px))
 
 
 def test_cards_are_reported_once_stable_over_n_frames(scene: Scene, taught: TaughtDeck) -> None:
@@ -59,12 +51,12 @@ def test_cards_are_reported_once_stable_over_n_frames(scene: Scene, taught: Taug
         assert voter.update(per_frame[k], seq=k, frame=img).stable == []
     result = voter.update(per_frame[4], seq=4, frame=frames[4])
     steady = {s.card for s in per_frame[0] if s.card is not None
-              and all(any(o.card == s.card and np.hypot(o.centre_px[0] - s.centre_px[0], o.centre_px[1] - s.centre_px[1]) < 0.5 * scene.card_width_px
+              and all(any(o.card == s.card and np.hypot(o.centre[0] - s.centre[0], o.centre[1] - s.centre[1]) < 0.5 * scene.card_width_px
                           for o in other) for other in per_frame[1:])}
-    assert steady and {s.card for s in result.stable} == steady
+    assert steady and {t.reported for t in result.stable} == steady
     truth = {c.card: c.quad.mean(axis=0) for c in scene.cards}
-    for s in result.stable:
-        assert s.card in truth and np.hypot(*(truth[s.card] - s.centre_px)) < 0.35 * scene.card_width_px
+    for t in result.stable:
+        assert t.reported in truth and np.hypot(*(truth[str(t.reported)] - t.centre)) < 0.35 * scene.card_width_px
     assert len(result.appeared) == len(result.stable)
     for t in result.appeared:
         assert t.best is not None and t.best.card == t.reported
@@ -77,7 +69,7 @@ def test_a_hand_passing_over_a_reported_card_does_not_lose_it(scene: Scene, taug
     voter = FrameVoter(stable_frames=3, match_distance_px=0.5 * scene.card_width_px, forget_after=10)
     for k in range(3):
         result = voter.update(sightings(live_frame(scene, k), taught, scene), seq=k)
-    before = {s.card for s in result.stable}
+    before = {t.reported for t in result.stable}
     covered = scene.cards[0].card
     assert covered in before
     for k in range(3, 7):
@@ -85,11 +77,21 @@ def test_a_hand_passing_over_a_reported_card_does_not_lose_it(scene: Scene, taug
         now = sightings(img, taught, scene)
         assert covered not in {s.card for s in now}  # the hand really hides it
         result = voter.update(now, seq=k)
-        assert {s.card for s in result.stable} == before and not result.appeared and not result.gone
+        assert {t.reported for t in result.stable} == before and not result.appeared and not result.gone
 
 
-def place(card: str | None, x: float = 100.0, conf: float = 0.9, best: str | None = None) -> Sighting:
-    return Sighting(card, conf if card is not None else 0.0, (x, 200.0), best or card)
+@dataclass(frozen=True)
+class Place:
+    """A card read at a place, as the console gives the voter one (any value with card, confidence and centre)."""
+
+    card: str | None
+    confidence: float
+    centre: tuple[float, float]
+    best: str | None
+
+
+def place(card: str | None, x: float = 100.0, conf: float = 0.9, best: str | None = None) -> Place:
+    return Place(card, conf if card is not None else 0.0, (x, 200.0), best or card)
 
 
 def test_flickering_reads_give_unknown() -> None:
@@ -99,8 +101,8 @@ def test_flickering_reads_give_unknown() -> None:
     for k in range(12):
         result = voter.update([place("As" if k % 2 else "Ah", 100), place("Kd" if k % 2 else None, 400, best="Kd")])
         assert result.stable == []
-    assert [s.card for s in result.cards] == [None, None]
-    assert result.cards[1].best == "Kd"
+    assert [t.reported for t in result.tracks] == [None, None]
+    assert result.tracks[1].best.best == "Kd"
 
 
 def test_a_conflicting_read_makes_a_reported_card_unknown_until_stable_again() -> None:
@@ -109,13 +111,13 @@ def test_a_conflicting_read_makes_a_reported_card_unknown_until_stable_again() -
     voter = FrameVoter(stable_frames=3)
     for _ in range(3):
         result = voter.update([place("As")])
-    assert [s.card for s in result.stable] == ["As"]
+    assert [t.reported for t in result.stable] == ["As"]
     result = voter.update([place("Ah")])
     assert result.stable == [] and len(result.conflicts) == 1
     result = voter.update([place("Ah")])
     assert result.stable == []
     result = voter.update([place("Ah")])
-    assert [s.card for s in result.stable] == ["Ah"] and len(result.changed) == 1 and not result.appeared
+    assert [t.reported for t in result.stable] == ["Ah"] and len(result.changed) == 1 and not result.appeared
 
 
 def test_a_card_taken_away_is_given_up_after_forget_after_frames() -> None:
@@ -129,48 +131,13 @@ def test_a_card_taken_away_is_given_up_after_forget_after_frames() -> None:
         r = voter.update([place("9c", 600)])
         gone += r.gone
     assert [t.reported for t in gone] == ["As"]
-    assert [s.card for s in r.stable] == ["9c"]
+    assert [t.reported for t in r.stable] == ["9c"]
 
 
 def test_voter_refuses_nonsense_settings() -> None:
     """A voter that could never report (0 frames) is refused with the setting's name."""
     with pytest.raises(ValueError, match="stable_frames"):
         FrameVoter(stable_frames=0)
-
-
-def test_a_live_feed_from_a_folder_gives_the_flop_then_the_turn_with_evidence(drawn: Deck, taught: TaughtDeck, tmp_path: Path) -> None:
-    """The whole camera side of a table: frames from a real source (a folder of pictures, one of them black), read, voted
-    and grouped.  The flop is offered only after three voted frames (the black one is not voted on), then the turn once
-    it has been stable as long; each card's crop and frame go into a real SQLite event store under their hashes."""
-    w, d = PLAN_B
-    corners = cv2.perspectiveTransform(np.array([[[0, 0]], [[w, 0]], [[w, d]], [[0, d]]], np.float64), VIEW).reshape(-1, 2)
-    cal = Calibration.from_points(corners, [(0, 0), (w, 0), (w, d), (0, d)], image_size=(1920, 1080), plan_size_mm=PLAN_B, zones=ZONES)
-    flop = [("Ah", 344.0, 200.0, 1.0), ("7c", 422.0, 200.0, -1.0), ("2d", 500.0, 200.0, 0.0)]
-    turn = [("9s", 578.0, 200.0, 2.0)]
-    feed = tmp_path / "feed"
-    feed.mkdir()
-    pictures = [render_table(drawn, VIEW, flop, plan=PLAN_B, seed=k) for k in range(4)] + \
-               [render_table(drawn, VIEW, flop + turn, plan=PLAN_B, seed=k) for k in range(4, 7)]
-    pictures[2] = np.zeros_like(pictures[2])
-    for k, img in enumerate(pictures):
-        cv2.imwrite(str(feed / f"frame-{k:03d}.png"), img)
-    reader = LiveTableReader(cal, taught, stable_frames=3)
-    source = FolderSource(feed)
-    offered: list[tuple[int, str]] = []
-    known = KnownCards()
-    statuses = []
-    store = Store.open(f"sqlite:///{tmp_path / 'table.sqlite3'}", settings=StoreSettings())
-    for frame in source.frames():
-        update = reader.process(frame)
-        statuses.append(update.status)
-        for street in reader.read(known).applicable(known):
-            offered.append((frame.seq, street.describe()))
-            for ev in reader.evidence_for(street):
-                kept = store_evidence(store, ev)
-                assert store.evidence(kept.crop_sha256) == ev.crop.data and ev.card in street.cards
-            known = KnownCards({(0, 0): [*known.boards.get((0, 0), []), *street.cards]})
-    assert statuses[2] == "dark" and statuses.count("ok") == 6
-    assert offered == [(4, "flop of board 1 is Ah 7c 2d"), (7, "turn of board 1 is 9s")]
 
 
 def test_voting_is_measured_against_single_frames(drawn: Deck, taught: TaughtDeck) -> None:
