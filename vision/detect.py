@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from typing import Any
 
 import cv2
 import numpy as np
@@ -43,6 +44,9 @@ class DetectorConfig:
     # the other (``card_width_px`` stays the nominal size, for the tolerances).
     to_plan: np.ndarray | None = None
     card_width_plan: float = 0.0
+    # The empty table learnt (a :class:`vision.background.TableBackground`): with it, the card area is what differs from
+    # the empty table, whatever the table's colours, instead of what is lighter than or far in colour from the felt.
+    background: Any = None
 
     def widths_along(self, at: np.ndarray, *directions: np.ndarray) -> list[np.ndarray]:
         """A card's width in frame pixels measured along each of ``directions`` (unit vectors, one row per point of

@@ -340,9 +340,14 @@ def general_deck(decks: Sequence[Deck] = ()) -> TaughtDeck:
 
 
 def card_area(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
-    """Card-coloured area at SEGMENT_SCALE, each blob filled to its convex hull (dark print on a face, even at
-    its edge where an index sits, is still the card)."""
-    mask = segment(frame, replace(cfg, scale=SEGMENT_SCALE))
+    """Card-coloured area at SEGMENT_SCALE (what differs from the empty table, where ``cfg.background`` has it), each
+    blob filled to its convex hull (dark print on a face, even at its edge where an index sits, is still the card)."""
+    if cfg.background is not None:
+        found = cfg.background.foreground(frame)
+        mask = cv2.resize(found, (round(frame.shape[1] * SEGMENT_SCALE), round(frame.shape[0] * SEGMENT_SCALE)), interpolation=cv2.INTER_AREA)
+        mask = np.where(mask >= 128, 255, 0).astype(np.uint8)
+    else:
+        mask = segment(frame, replace(cfg, scale=SEGMENT_SCALE))
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
     cv2.drawContours(filled, [cv2.convexHull(k) for k in contours], -1, 255, -1)
