@@ -105,6 +105,7 @@ class CameraWorker:
         self._status = ("not-opened", "not started")
         self._fault_told = False
         self._generation = 0
+        self._empty = threading.Event()
         self.reading_problem: str | None = None
         """Why the last picture could not be read (a picture of another size than the calibration's...), else ``None``."""
 
@@ -126,6 +127,14 @@ class CameraWorker:
 
     def __exit__(self, *exc: object) -> None:
         self.stop()
+
+    def table_empty(self, empty: bool) -> None:
+        """The console knows the table is empty now (a hand started, no card dealt yet) or no longer: while it is, every
+        frame on which no card is read refreshes the recognizer's picture of the empty table (where it keeps one)."""
+        if empty:
+            self._empty.set()
+        else:
+            self._empty.clear()
 
     def read_afresh(self) -> None:
         """Forget the reads: a new calibration or deck reads the picture again at once, every place voted afresh."""
@@ -200,7 +209,11 @@ class CameraWorker:
         from vision.recognize import TeachError
 
         try:
-            raw = self._feed().recognizer(frame)
+            recognizer = self._feed().recognizer
+            raw = recognizer(frame)
+            learn = getattr(recognizer, "table_empty", None)
+            if not raw and self._empty.is_set() and learn is not None:
+                learn(frame.image)  # nothing read on a table known to be empty: the empty table as it looks now
             seen = [dataclasses.replace(s, seen=SeenAt(frame.image, frame.seq, frame.wall_time, s.quad)) for s in raw]
             sightings = looking.votes.update(seen, threshold=self._threshold())
         except Exception as error:  # a recognizer bug must not stop the camera; the dealer deals by hand meanwhile

@@ -23,6 +23,7 @@ from datetime import UTC, datetime
 
 from dealer_console.engine.cards import Card, parse_card
 from dealer_console.engine.errors import IllegalActionError
+from dealer_console.engine.hand import Hand
 from dealer_console.live.camera_evidence import camera_cards
 from dealer_console.live.camera_feed import CameraFeed, CameraWorker
 from dealer_console.live.camera_reads import RED, CameraView, CardRead
@@ -295,6 +296,8 @@ class DeviceHub:
         if number != before.hand_number:
             self._confirmed.clear()
             self._warned.clear()
+        if self._worker is not None:
+            self._worker.table_empty(hand is not None and _nothing_dealt(hand))
         if hand is not None:
             self._runs = max(1, hand.planned_runs())
             for run in range(hand.run_count):
@@ -314,3 +317,8 @@ class DeviceHub:
         else:
             self._before = TurnBefore(hand_number=number, events=len(hand.events) if hand is not None else 0)
         self._changed()
+
+
+def _nothing_dealt(hand: Hand) -> bool:
+    """No card of the hand is on the table yet: no hole card dealt, no board card."""
+    return not any(hand.hole_cards(seat) for seat in hand.seats) and not any(any(board) for board in hand.boards(0))

@@ -3,6 +3,7 @@ or none: the picture only)."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -12,6 +13,7 @@ from dealer_console.engine.cards import parse_card
 from dealer_console.live.camera_reads import Sighting
 
 if TYPE_CHECKING:
+    from vision.background import TableBackground
     from vision.calibration import Calibration
     from vision.recognize import TaughtDeck
     from vision.sources import Frame
@@ -76,6 +78,8 @@ class CalibratedRecognizer:
         self._make_deck = deck
         self._deck: TaughtDeck | None = None
         self.config = calibration.detector_config()
+        self.background: TableBackground | None = None
+        """The empty table as the camera last saw it (:meth:`table_empty`); until then, cards are told from the felt's colour."""
 
     def __call__(self, frame: Frame) -> list[Sighting]:
         """Every card read on ``frame``."""
@@ -86,6 +90,19 @@ class CalibratedRecognizer:
             self._deck = self._make_deck()
         image = self.calibration.mask_off_table(frame.image)
         return _sightings(read_frame(image, self._deck, self.config))
+
+    def table_empty(self, image: np.ndarray) -> None:
+        """``image`` shows the table empty (between hands, nothing read on it): learn it, or refresh what was learnt; from
+        then on the card area is what differs from the empty table, whatever its colours."""
+        from vision.background import TableBackground
+
+        self.calibration.check_frame(image)
+        empty = self.calibration.mask_off_table(image)
+        if self.background is None:
+            self.background = TableBackground([empty], card_width_px=self.config.card_width_px)
+            self.config = dataclasses.replace(self.config, background=self.background)
+        else:
+            self.background.refresh(empty)
 
 
 class PictureOnly:
