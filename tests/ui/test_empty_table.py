@@ -5,7 +5,6 @@ the reader finds the cards by what differs from it (white cards on a white table
 from __future__ import annotations
 
 import threading
-from pathlib import Path
 
 import cv2
 import numpy as np
