@@ -1,0 +1,60 @@
+"""Building and calibrating the corner reader (vision/training): the parts that can be checked without a long run.
+
+Source: docs/corner_model.md ("How it was trained"): seeded sets, temperature scaling on the
+validation scenes, crops cut around the index's ink after the warp.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("torch", reason="the [train] extra (torch, onnx, pillow) is not installed")
+pytest.importorskip("PIL", reason="the [train] extra (torch, onnx, pillow) is not installed")
+
+from vision.corner_model import CLASS_COUNT, NOT_INDEX, TURNS, preprocess
+from vision.training.augment import camera, warped_crop
+from vision.training.dataset import SetSizes, build_training_set
+from vision.training.photos import shared_data_dir
+from vision.training.render import drawn_index, lone_pip
+from vision.training.train import fit_temperature
+
+
+def test_temperature_scaling_finds_the_temperature_that_made_the_labels() -> None:
+    """Labels drawn from softmax(z / 2.5): the fitted temperature is 2.5 within 10 %."""
+    rng = np.random.default_rng(5)
+    logits = rng.normal(0, 6, (3000, CLASS_COUNT)).astype(np.float32)
+    probabilities = np.exp(logits / 2.5 - (logits / 2.5).max(axis=1, keepdims=True))
+    probabilities /= probabilities.sum(axis=1, keepdims=True)
+    labels = np.array([rng.choice(CLASS_COUNT, p=row) for row in probabilities], np.int64)
+    fitted = fit_temperature(np.tile(logits, (TURNS, 1)), labels)
+    assert fitted == pytest.approx(2.5, rel=0.1)
+
+
+@pytest.mark.parametrize("label", [0, 19, 34, 51])
+def test_a_drawn_index_becomes_a_crop_around_its_ink(label: int) -> None:
+    """The crop is the warped ink's box, jittered: 12-90 pixels long (+-15 %), holding dark or red ink on lighter paper."""
+    rng = np.random.default_rng(label)
+    for _ in range(20):
+        item = drawn_index(label, rng)
+        assert item.label == label and item.ink.shape == item.picture.shape[:2] and item.ink.any()
+        crop = warped_crop(item, rng, jitter=0.0)
+        assert 10 <= max(crop.shape[:2]) <= 110
+        assert camera(crop, rng).dtype == np.uint8
+    assert lone_pip(rng).label == NOT_INDEX
+
+
+@pytest.mark.skipif(shared_data_dir() is None, reason="shared data absent: set DEALER_SHARED_DATA to the folder holding corner_photos/ and cards/")
+@pytest.mark.slow
+def test_the_training_set_is_the_same_for_the_same_seed() -> None:
+    """Same seed, same crops (the model can be rebuilt); another seed, other crops."""
+    data = shared_data_dir()
+    assert data is not None
+    sizes = SetSizes(drawn_per_card=1, art_per_card_and_deck=1, photo_views_per_box=1, photo_negatives=50, art_negatives=5, lone_pips=5, bare_tables=5)
+    first = build_training_set(data, 3, sizes, log=lambda _: None)
+    again = build_training_set(data, 3, sizes, log=lambda _: None)
+    assert np.array_equal(first.inputs, again.inputs) and np.array_equal(first.labels, again.labels)
+    drawn = [warped_crop(drawn_index(7, np.random.default_rng(seed)), np.random.default_rng(seed)) for seed in (3, 3, 4)]
+    assert np.array_equal(drawn[0], drawn[1]) and not np.array_equal(drawn[0], drawn[2])
+    assert set(first.labels.tolist()) == set(range(NOT_INDEX + 1))
+    assert first.inputs.shape[1:] == preprocess([np.zeros((8, 8), np.uint8)]).shape[1:]

@@ -1,0 +1,205 @@
+"""The learned corner-index reader: a small CNN (ONNX, run through ``cv2.dnn``) reading rank and suit.
+
+A crop is an axis-aligned BGR (or grey) picture around one corner index (the rank glyph and the
+suit pip beside or below it), as tight as a hand-drawn box, at any size, the index at any angle
+(cards lie at any angle). :func:`preprocess` turns crops into the network's input; training
+(``vision/training``) calls the same function, so what the network learnt from is what it reads.
+
+The network has one softmax over 53 classes: the 52 cards (class ``(rank - 2) * 4 + suit``, the
+order of ``dealer_console.engine.cards``) and "not an index". One head over whole cards, not a
+rank head and a suit head, because the probability the console needs is that of the *card*
+(rank and suit together) and of "no index here"; the rank and suit are its marginals. The
+logits leave the graph already divided by the temperature fitted on validation photos, so the
+probabilities are calibrated. Each crop is read at its four right-angle turns in the same
+forward pass and the four probability vectors averaged (the temperature was fitted that way).
+
+Only numpy and OpenCV are imported: the model runs wherever the console runs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import cv2
+import numpy as np
+import numpy.typing as npt
+
+RANKS = "23456789TJQKA"
+"""Rank letters in the console's card notation (``dealer_console.engine.cards.RANKS``)."""
+SUITS = "cdhs"
+"""Suit letters in the console's card notation (``dealer_console.engine.cards.SUITS``)."""
+CARD_CLASSES = tuple(rank + suit for rank in RANKS for suit in SUITS)
+"""The 52 card classes in the network's output order (``As`` is class 51)."""
+NOT_INDEX = len(CARD_CLASSES)
+"""The class index of "not an index" (52)."""
+CLASS_COUNT = NOT_INDEX + 1
+INPUT_SIZE = 32
+"""The network reads a crop as a 3 x 32 x 32 picture."""
+TURNS = 4
+"""Each crop is read at 0, 90, 180 and 270 degrees and the probabilities averaged."""
+MIN_CROP_SIDE = 4
+DEFAULT_MODEL_PATH = Path(__file__).resolve().parent / "models" / "corner_reader.onnx"
+
+FloatArray = npt.NDArray[np.float32]
+
+
+class CornerModelError(ValueError):
+    """Bad input to the corner reader, or a model file it cannot use."""
+
+
+@dataclass(frozen=True)
+class IndexGuess:
+    """What the reader makes of one crop.
+
+    ``card`` is the most probable card (``"As"``, ``"Td"``), or ``None`` when "not an index" is
+    the most probable class; ``confidence`` is the calibrated probability that ``card`` is right
+    (for ``None``: that the crop holds no index). ``best`` is the most probable card even then
+    (for the dealer's prompt) with its probability ``best_probability``. ``rank`` and ``suit``
+    are the most probable rank and suit summed over the other letter (``rank_probability``,
+    ``suit_probability``); ``not_index`` is the probability that the crop holds no index at all.
+    """
+
+    card: str | None
+    confidence: float
+    best: str
+    best_probability: float
+    rank: str
+    rank_probability: float
+    suit: str
+    suit_probability: float
+    not_index: float
+
+
+def _as_bgr(crop: object, position: int) -> npt.NDArray[np.uint8]:
+    if not isinstance(crop, np.ndarray):
+        raise CornerModelError(f"crop {position} is a {type(crop).__name__}, not a numpy array")
+    if crop.dtype != np.uint8:
+        raise CornerModelError(f"crop {position} has dtype {crop.dtype}, expected uint8 (8-bit BGR or grey)")
+    if crop.ndim == 3 and crop.shape[2] == 1:
+        crop = crop[:, :, 0]
+    if crop.ndim == 2:
+        picture = cv2.cvtColor(crop, cv2.COLOR_GRAY2BGR)
+    elif crop.ndim == 3 and crop.shape[2] in (3, 4):
+        picture = np.ascontiguousarray(crop[:, :, :3])
+    else:
+        raise CornerModelError(f"crop {position} has shape {crop.shape}, expected HxW (grey) or HxWx3 (BGR)")
+    height, width = picture.shape[:2]
+    if min(height, width) < MIN_CROP_SIDE:
+        raise CornerModelError(f"crop {position} is {width}x{height} pixels, at least {MIN_CROP_SIDE}x{MIN_CROP_SIDE} needed (an empty crop?)")
+    return np.asarray(picture, dtype=np.uint8)
+
+
+def preprocess(crops: list[npt.NDArray[np.uint8]]) -> FloatArray:
+    """Crops as the network's input: ``N x 3 x 32 x 32`` float32.
+
+    Each crop is padded to a square with the median colour of its rim (its aspect kept), resized, and its
+    brightness stretched so that its 2nd and 98th percentile of grey become 0 and 1 (the same
+    stretch on the three channels, so red ink stays red), then centred on 0.
+    """
+    if not isinstance(crops, list | tuple):
+        raise CornerModelError(f"crops must be a list of numpy arrays, not a {type(crops).__name__}")
+    if not crops:
+        raise CornerModelError("no crops to read (an empty list)")
+    batch = np.empty((len(crops), 3, INPUT_SIZE, INPUT_SIZE), np.float32)
+    for position, crop in enumerate(crops):
+        picture = _as_bgr(crop, position)
+        height, width = picture.shape[:2]
+        side = max(height, width)
+        top, left = (side - height) // 2, (side - width) // 2
+        rim = np.concatenate([picture[0], picture[-1], picture[:, 0], picture[:, -1]])
+        fill = [float(value) for value in np.median(rim, axis=0)]
+        square = cv2.copyMakeBorder(picture, top, side - height - top, left, side - width - left, cv2.BORDER_CONSTANT, value=fill)
+        interpolation = cv2.INTER_AREA if side > INPUT_SIZE else cv2.INTER_LINEAR
+        small = cv2.resize(square, (INPUT_SIZE, INPUT_SIZE), interpolation=interpolation).astype(np.float32)
+        grey = small.mean(axis=2)
+        low, high = np.percentile(grey, (2.0, 98.0))
+        scale = max(float(high - low), 24.0)
+        stretched = np.clip((small - float(low)) / scale, -0.5, 1.5) - 0.5
+        batch[position] = stretched.transpose(2, 0, 1)
+    return batch
+
+
+def with_turns(batch: FloatArray) -> FloatArray:
+    """The batch followed by itself turned 90, 180 and 270 degrees (``TURNS * N`` inputs, turn-major)."""
+    return np.concatenate([np.rot90(batch, turn, axes=(2, 3)) for turn in range(TURNS)]).astype(np.float32, copy=False)
+
+
+def softmax(logits: FloatArray) -> FloatArray:
+    """Row-wise softmax, stable for large logits."""
+    shifted = logits - logits.max(axis=1, keepdims=True)
+    exps = np.exp(shifted)
+    probabilities: FloatArray = (exps / exps.sum(axis=1, keepdims=True)).astype(np.float32)
+    return probabilities
+
+
+def turn_averaged(logits: FloatArray, count: int, temperature: float = 1.0) -> FloatArray:
+    """The probabilities of ``count`` crops from the logits of their :func:`with_turns` batch, averaged over the turns."""
+    if logits.shape != (TURNS * count, CLASS_COUNT):
+        raise CornerModelError(f"the model gave outputs of shape {logits.shape}, expected {(TURNS * count, CLASS_COUNT)}")
+    probabilities = softmax((logits / temperature).astype(np.float32))
+    averaged: FloatArray = probabilities.reshape(TURNS, count, CLASS_COUNT).mean(axis=0)
+    return averaged
+
+
+def guesses_from(probabilities: FloatArray) -> list[IndexGuess]:
+    """One :class:`IndexGuess` per row of class probabilities (52 cards then "not an index")."""
+    guesses = []
+    for row in probabilities.astype(np.float64):
+        cards = row[:NOT_INDEX]
+        best = int(np.argmax(cards))
+        by_rank = cards.reshape(len(RANKS), len(SUITS))
+        rank = int(np.argmax(by_rank.sum(axis=1)))
+        suit = int(np.argmax(by_rank.sum(axis=0)))
+        is_index = row[best] >= row[NOT_INDEX]
+        guesses.append(
+            IndexGuess(
+                card=CARD_CLASSES[best] if is_index else None,
+                confidence=float(row[best] if is_index else row[NOT_INDEX]),
+                best=CARD_CLASSES[best],
+                best_probability=float(row[best]),
+                rank=RANKS[rank],
+                rank_probability=float(by_rank.sum(axis=1)[rank]),
+                suit=SUITS[suit],
+                suit_probability=float(by_rank.sum(axis=0)[suit]),
+                not_index=float(row[NOT_INDEX]),
+            )
+        )
+    return guesses
+
+
+class CornerModel:
+    """The corner-index network loaded with ``cv2.dnn``; :meth:`read` reads a batch of crops in one forward pass."""
+
+    def __init__(self, net: cv2.dnn.Net, path: Path) -> None:
+        self._net = net
+        self.path = path
+
+    @classmethod
+    def load(cls, path: str | Path | None = None) -> CornerModel:
+        """Load the ONNX model (by default the one shipped in ``vision/models``)."""
+        model_path = Path(path) if path is not None else DEFAULT_MODEL_PATH
+        if not model_path.is_file():
+            raise CornerModelError(f"no corner model at {model_path}")
+        try:
+            net = cv2.dnn.readNetFromONNX(str(model_path))
+        except cv2.error as error:
+            raise CornerModelError(f"OpenCV cannot load the corner model {model_path}: {error}") from error
+        net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
+        net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
+        return cls(net, model_path)
+
+    def logits(self, batch: FloatArray) -> FloatArray:
+        """The network's (temperature-scaled) logits for a preprocessed batch, ``N x 53``."""
+        self._net.setInput(np.ascontiguousarray(batch, dtype=np.float32))
+        output = np.asarray(self._net.forward(), dtype=np.float32)
+        return output.reshape(batch.shape[0], -1)
+
+    def probabilities(self, crops: list[npt.NDArray[np.uint8]]) -> FloatArray:
+        """Calibrated class probabilities of each crop, ``N x 53`` (52 cards, then "not an index")."""
+        batch = preprocess(crops)
+        return turn_averaged(self.logits(with_turns(batch)), len(crops))
+
+    def read(self, crops: list[npt.NDArray[np.uint8]]) -> list[IndexGuess]:
+        """Read every crop (axis-aligned BGR or grey, uint8, any size) in one forward pass."""
+        return guesses_from(self.probabilities(crops))
