@@ -120,6 +120,16 @@ def _components(ink: np.ndarray, grow: int = 0) -> np.ndarray:
     return np.asarray(stats)
 
 
+def _repeated(stats: np.ndarray) -> np.ndarray:
+    """Rows that repeat an earlier row's box to within a pixel or a tenth of its size (the same glyph found by
+    another cut): pairing each copy would only multiply the same pair."""
+    x, y, w, h = (stats[:, i].astype(np.float32) for i in range(4))
+    tol = np.maximum(1.0, 0.1 * np.maximum(w, h))
+    i, j = _near_pairs(x + w / 2, tol)
+    same = (np.abs(x[i] - x[j]) <= tol[i]) & (np.abs(y[i] - y[j]) <= tol[i]) & (np.abs(w[i] - w[j]) <= tol[i]) & (np.abs(h[i] - h[j]) <= tol[i])
+    return np.unique(np.maximum(i[same], j[same]))
+
+
 def _level_blobs(grey: np.ndarray) -> tuple[_Blobs, np.ndarray]:
     """Dark blobs of glyph size on one pyramid level (black-hat over the local paper's brightness).
 
@@ -134,10 +144,11 @@ def _level_blobs(grey: np.ndarray) -> tuple[_Blobs, np.ndarray]:
     paper = closed.astype(np.float32)
     cuts = [(hat > np.maximum(paper * rel, INK_ABSOLUTE)).astype(np.uint8) for rel in INK_RELATIVE]
     thin = cv2.erode(cuts[0], cv2.getStructuringElement(cv2.MORPH_CROSS, (3, 3)))
-    stats = np.unique(np.concatenate([_components(c) for c in cuts] + [_components(thin, grow=1)]), axis=0)
+    stats = np.concatenate([_components(c) for c in cuts] + [_components(thin, grow=1)])
     x, y, w, h, area = (stats[:, i] for i in range(5))
     long_side = np.maximum(w, h)
     keep = (long_side >= GLYPH_MIN_PX) & (long_side <= GLYPH_MAX_PX) & (np.minimum(w, h) >= 2) & (area >= 0.12 * w * h)
+    keep[np.nonzero(keep)[0][_repeated(stats[keep])]] = False
     x, y, w, h, area = x[keep], y[keep], w[keep], h[keep], area[keep]
     f32 = np.float32
     x0, y0, x1, y1 = x.astype(f32), y.astype(f32), (x + w).astype(f32), (y + h).astype(f32)

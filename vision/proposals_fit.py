@@ -24,8 +24,8 @@ from vision.proposals_eval import CornerPhoto, held_out, load_corner_photos, sha
 
 __all__ = ["fit_scorer", "main", "PairTable", "pair_table", "write_weights"]
 
-HIDDEN = 16
-STEPS = 3000
+HIDDEN = 32
+STEPS = 5000
 BATCH = 4096
 LEARNING_RATE = 3e-3
 

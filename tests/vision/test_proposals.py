@@ -28,14 +28,14 @@ def corner_photos(shared_data: Path) -> Path:
 
 
 def test_real_corner_indices_get_a_box_close_to_their_label(corner_photos: Path) -> None:
-    """96.6 % of this subset's 351 labelled indices have a proposal of IoU >= 0.5 (95.9 % of the held-out
-    half's 1,008, 96.6 % of all 1,862 measured by ``vision.proposals_eval``), at most 150 boxes a photo."""
+    """97.2 % of this subset's 351 labelled indices have a proposal of IoU >= 0.5 (96.3 % of the held-out
+    half's 1,008, 97.0 % of all 1,862 measured by ``vision.proposals_eval``), at most 150 boxes a photo."""
     photos = [p for p in load_corner_photos(corner_photos) if held_out(p)][::3]
     result = recall_on_corner_photos(photos)
     assert result["all"]["boxes"] == 351
-    assert result["all"]["recall_iou50"] >= 0.95
-    assert result["all"]["recall_iou30"] >= 0.96
-    assert result["WIN"]["recall_iou50"] >= 0.96  # webcam views from above of many overlapping cards
+    assert result["all"]["recall_iou50"] >= 0.96
+    assert result["all"]["recall_iou30"] >= 0.97
+    assert result["WIN"]["recall_iou50"] >= 0.98  # webcam views from above of many overlapping cards
     assert result["all"]["proposals_per_photo"] <= 150
 
 
@@ -55,7 +55,7 @@ def _white_on_white(angle: float, ink: tuple[int, int, int]) -> tuple[np.ndarray
     centre = (320.0, 240.0)
     turn = cv2.getRotationMatrix2D((85.0, 120.0), angle, 1.0)
     turn[:, 2] += np.array(centre) - np.array([85.0, 120.0])
-    warped = cv2.warpAffine(card, turn, (640, 480), flags=cv2.INTER_LINEAR)
+    warped = cv2.warpAffine(card, turn, (640, 480), flags=cv2.INTER_LINEAR, borderMode=cv2.BORDER_REPLICATE)
     big = cv2.warpAffine(mask, turn, (640, 480), flags=cv2.INTER_NEAREST)
     scene = np.where(big[:, :, None] > 0, warped, table)
     scene = np.clip(scene.astype(np.int16) + rng.normal(0, 2, scene.shape), 0, 255).astype(np.uint8)
