@@ -115,3 +115,37 @@ def test_bad_settings_are_refused() -> None:
     with pytest.raises(ProposalError, match="max_proposals"):
         propose_indices(img, max_proposals=0)
     assert issubclass(ProposalError, ValueError)
+
+
+def test_averaged_networks_stored_as_one_give_the_mean_logit(tmp_path: Path) -> None:
+    """``proposals_fit``: networks fitted from several seeds are written as one whose logit is their mean, and
+    the written module reads back as the same numbers (five significant digits)."""
+    import importlib.util
+
+    from vision.proposals_fit import PairTable, fit_scorer, merged_networks, write_weights
+
+    rng = np.random.default_rng(3)
+    inputs = rng.normal(0, 1, (600, 11)).astype(np.float32)
+    positive = inputs[:, 0] + 0.5 * inputs[:, 3] > 0.8
+    table = PairTable(inputs, positive, np.ones(600), np.zeros(600, int))
+    nets = [fit_scorer(table, hidden=4, steps=150, seed=s) for s in (0, 1)]
+
+    def logit(net: dict[str, np.ndarray], z: np.ndarray) -> np.ndarray:
+        h = np.tanh(((z - net["MEAN"]) / net["SCALE"]) @ net["HIDDEN"] + net["HIDDEN_BIAS"])
+        return np.asarray(h @ net["OUTPUT"] + net["OUTPUT_BIAS"][0])
+
+    merged = merged_networks(nets)
+    assert merged["HIDDEN"].shape == (11, 8)
+    np.testing.assert_allclose(logit(merged, inputs), (logit(nets[0], inputs) + logit(nets[1], inputs)) / 2, rtol=1e-4, atol=1e-4)
+    # the fitted scorer ranks the pairs it was fitted on: positives above negatives far more often than not
+    score = logit(merged, inputs)
+    assert score[positive].mean() > score[~positive].mean() + 1.0
+
+    out = tmp_path / "weights.py"
+    write_weights(merged, out, "a test table")
+    spec = importlib.util.spec_from_file_location("weights_read_back", out)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    np.testing.assert_allclose(np.asarray(module.HIDDEN), merged["HIDDEN"], rtol=1e-4, atol=1e-6)
+    assert module.OUTPUT_BIAS == pytest.approx(float(merged["OUTPUT_BIAS"][0]), rel=1e-4)
