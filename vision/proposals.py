@@ -3,10 +3,12 @@
 ``propose_indices`` finds candidate boxes around card corner indices (a rank glyph over a suit pip, in any
 rotation) at any scale and on any surface. It looks for ink, not for paper: a glyph is a small blob much darker
 than its own surroundings (morphological black-hat on the darkest colour channel, so red ink is as dark as
-black), found at three scales of a pyramid; blobs of similar size close together are paired as rank and suit
-(a "10" is two rank blobs, gathered first), and each pair is boxed axis-aligned with the margin the labelled
-boxes of ``corner_photos`` have around their glyphs. The boxes are meant for a classifier that also says
-"not an index", so the proposer errs on the generous side and leaves the rejecting to it.
+black), found at five scales half an octave apart; blobs of similar size close together are paired as rank
+and suit in any direction (a "10" is two rank blobs, joined first), each pair is scored by a small network
+fitted on ``corner_photos`` (``vision.proposals_fit``, weights in ``vision.proposal_weights``) and boxed
+axis-aligned with the margin the labelled boxes there have around their glyphs. The boxes are meant for a
+classifier that also says "not an index", so the proposer errs on the generous side and leaves the rejecting
+to it. docs/vision_proposals.md says how and what was measured.
 """
 
 from __future__ import annotations
@@ -20,13 +22,17 @@ from vision import proposal_weights as weights
 
 __all__ = [
     "Box",
+    "FEATURES",
+    "MARGINS",
+    "pair_candidates",
     "ProposalError",
     "propose_indices",
+    "score_pairs",
 ]
 
 
 class ProposalError(ValueError):
-    """An image the proposer cannot read (empty, wrong type or shape)."""
+    """An image the proposer cannot read (empty, wrong type or shape) or settings it cannot use."""
 
 
 @dataclass(frozen=True)
@@ -69,6 +75,20 @@ HAT_PX = 31
 # Ink: darker than the local paper (the closing) by this fraction of it and by at least this many levels.
 INK_RELATIVE = (0.16, 0.32)
 INK_ABSOLUTE = 14
+# Blobs joined into one glyph: their boxes at most this fraction of the larger one apart, sizes within this ratio.
+MERGE_GAP = 0.3
+MERGE_RATIO = 1.8
+# Rank and suit: centres 0.45-1.9 of the larger glyph apart, sizes within this ratio.
+PAIR_MIN_DIST = 0.45
+PAIR_MAX_DIST = 1.9
+PAIR_RATIO = 2.8
+# What the scorer is told of a pair (``_pairs``), in this order, then whether a glyph was joined from two blobs.
+FEATURES = ("distance", "size_ratio", "gap", "contrast_min", "contrast_max", "fill_min", "fill_max", "ink_inside", "ink_ring", "fill_difference")
+# Each pair is boxed with each margin (a fraction of its union's long side on every side), the score lowered by
+# the margin's cost: the webcam labels sit close around the glyphs, the phone labels leave more paper.
+MARGINS = ((0.1, 0.0), (0.2, 2.0))
+# Suppression looks at this many times the proposals asked for, the best scored.
+NMS_POOL = 20
 
 
 @dataclass(frozen=True)
@@ -272,21 +292,6 @@ def _boxed(union: np.ndarray, score: np.ndarray) -> np.ndarray:
     s = np.maximum(x1 - x0, y1 - y0)
     rows = [np.stack([x0 - m * s, y0 - m * s, x1 + m * s, y1 + m * s, score - cost], 1) for m, cost in MARGINS]
     return np.concatenate(rows)
-
-
-FEATURES = ("distance", "size_ratio", "gap", "contrast_min", "contrast_max", "fill_min", "fill_max", "ink_inside", "ink_ring", "fill_difference")
-
-# Suppression looks at this many times the proposals asked for, the best scored.
-NMS_POOL = 20
-# Blobs merged into one glyph: their boxes at most this fraction of the larger one apart, sizes within this ratio.
-MERGE_GAP = 0.3
-MERGE_RATIO = 1.8
-# Rank and suit: centres 0.45-1.9 of the larger glyph apart, sizes within this ratio.
-PAIR_MIN_DIST = 0.45
-PAIR_MAX_DIST = 1.9
-PAIR_RATIO = 2.8
-# The labelled boxes' margin around the glyphs' union, a fraction of the glyphs' size.
-MARGINS = ((0.1, 0.0), (0.2, 2.0))
 
 
 def _nms(rows: np.ndarray, iou: float, limit: int) -> np.ndarray:
