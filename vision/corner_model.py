@@ -25,6 +25,8 @@ import cv2
 import numpy as np
 import numpy.typing as npt
 
+from .errors import VisionError
+
 RANKS = "23456789TJQKA"
 """Rank letters in the console's card notation (``dealer_console.engine.cards.RANKS``)."""
 SUITS = "cdhs"
@@ -44,7 +46,7 @@ DEFAULT_MODEL_PATH = Path(__file__).resolve().parent / "models" / "corner_reader
 FloatArray = npt.NDArray[np.float32]
 
 
-class CornerModelError(ValueError):
+class CornerModelError(VisionError):
     """Bad input to the corner reader, or a model file it cannot use."""
 
 

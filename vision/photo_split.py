@@ -18,13 +18,15 @@ import re
 from collections.abc import Iterable
 from datetime import datetime
 
+from .errors import VisionError
+
 SCENE_GAP_SECONDS = 60.0
 """A pause longer than this between two pictures of one kind starts a new scene (the longest pause within a burst is 50 s)."""
 
 _STAMP = re.compile(r"^(?P<kind>IMG|WIN)_(?P<date>\d{8})_(?P<time>\d{6}|\d\d_\d\d_\d\d)")
 
 
-class PhotoNameError(ValueError):
+class PhotoNameError(VisionError):
     """A photo's name carries no timestamp the split understands."""
 
     def __init__(self, name: str) -> None:

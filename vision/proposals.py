@@ -20,6 +20,8 @@ import numpy as np
 
 from vision import proposal_weights as weights
 
+from .errors import VisionError
+
 __all__ = [
     "Box",
     "FEATURES",
@@ -31,7 +33,7 @@ __all__ = [
 ]
 
 
-class ProposalError(ValueError):
+class ProposalError(VisionError):
     """An image the proposer cannot read (empty, wrong type or shape) or settings it cannot use."""
 
 

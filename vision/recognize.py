@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import cv2
 import numpy as np
@@ -45,6 +45,7 @@ from .corners import Corner, CornerBook, CornerReading, find_corners, localise, 
 from .detect import Detection, DetectorConfig, detect_cards, segment
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
+from .learned import Verdict, verdicts
 from .synthetic import CARD_ASPECT, RANKS, Deck
 
 T = TypeVar("T")
@@ -141,6 +142,7 @@ class TaughtDeck:
     general: bool = False
     untaught: set[str] = field(default_factory=set)  # cards on the teaching pictures whose index could not be found
     corners: CornerBook | None = None  # the taught corner patches (taught decks only, see vision.corners)
+    model: Any = None  # the learned corner reader (a vision.corner_model.CornerModel) the glyphs are read with too
     _samples: list[tuple[float, float, float, float, float, float]] = field(default_factory=list)
 
     @property
@@ -484,11 +486,11 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
     cands = find_indices(frame, finder, search, SEGMENT_SCALE, gray=gray)
     if seen is not None:
         seen.extend(cands)
-    found: list[tuple[GlyphScore, bool, IndexCandidate, np.ndarray]] = []
-    for k, (wr, wu) in zip(cands, _index_widths(cands, cfg), strict=True):
-        g, ok = deck.judge(k)
-        if g.rank == JUNK or g.score < deck.min_score - 0.2:
+    found: list[tuple[Verdict, bool, IndexCandidate, np.ndarray]] = []
+    for k, v, (wr, wu) in zip(cands, _verdicts(deck, cands), _index_widths(cands, cfg), strict=True):
+        if v is None:
             continue
+        ok = v.ok
         right = np.array([-k.up[1], k.up[0]], np.float32)
         centre = k.anchor + right * (geo.centre[0] * wr) - k.up * (geo.centre[1] * wu)
         quad = _card_quad(centre, k.up, wr, wu)
@@ -496,32 +498,40 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
         # imply a card hanging off the real one.
         if _on_cards(quad, mask, SEGMENT_SCALE) < 0.85:
             continue
-        found.append((g, ok, k, quad))
+        found.append((v, ok, k, quad))
     found.sort(key=lambda f: -f[0].score)
     out: list[Reading] = []
     for gi, grp in enumerate(_groups(found, lambda f: f[3].mean(0), 0.33 * cw)):
         confident = [f for f in grp if f[1]]
-        names = {f[0].rank + f[0].suit for f in confident}
-        g, ok, k, quad = confident[0] if confident else grp[0]
-        card = g.rank + g.suit
-        pair = False
+        names = {f[0].card for f in confident}
+        v, ok, k, quad = confident[0] if confident else grp[0]
+        card, confidence = v.card, v.confidence
         if not confident and not deck.general:
             # Neither index passes alone: the card's two corners, each turned 180 degrees from the other, agreeing on
             # one card under the lower pair thresholds, and no index of the group naming another card that way.
-            named = [f for f in grp if deck._passes_as_pair(f[0])]
-            if len({f[0].rank + f[0].suit for f in named}) == 1 and any(
+            named = [f for f in grp if f[0].glyph is not None and deck._passes_as_pair(f[0].glyph)]
+            if len({f[0].card for f in named}) == 1 and any(
                     float(a[2].up @ b[2].up) < -0.8 and float(np.linalg.norm(a[2].anchor - b[2].anchor)) > 0.8 * cw
                     for i, a in enumerate(named) for b in named[i + 1:]):
-                g, ok, k, quad = named[0][0], True, named[0][2], named[0][3]
-                card = g.rank + g.suit
+                v, ok, k, quad = named[0][0], True, named[0][2], named[0][3]
+                assert v.glyph is not None
+                card, confidence = v.card, deck._confidence(v.glyph, True)
                 confident = named
-                pair = True
         if len(names) > 1:
             ok = False  # two indices of one card naming different cards
         # Two readings of one pair of symbols (rank/suit taken either way round) are one index, not two corners.
-        corners = len({(round(float(f[2].anchor[0]) / 4), round(float(f[2].anchor[1]) / 4)) for f in confident if f[0].rank + f[0].suit == card})
-        out.append(Reading(card if ok else None, card, g.score, g.margin, deck._confidence(g, pair) if ok else 0.0, quad, k.crop, gi, corners))
+        corners = len({(round(float(f[2].anchor[0]) / 4), round(float(f[2].anchor[1]) / 4)) for f in confident if f[0].card == card})
+        out.append(Reading(card if ok else None, card, v.score, v.margin, confidence if ok else 0.0, quad, k.crop, gi, corners))
     return out
+
+
+def _verdicts(deck: TaughtDeck, cands: Sequence[IndexCandidate]) -> list[Verdict | None]:
+    """What is made of each index: the taught deck's glyph scores, and the learned reader's where the deck has one."""
+    scores: list[tuple[GlyphScore, bool, float] | None] = []
+    for k in cands:
+        g, ok = deck.judge(k)
+        scores.append(None if g.rank == JUNK or g.score < deck.min_score - 0.2 else (g, ok, deck._confidence(g) if ok else 0.0))
+    return verdicts(cands, scores, deck.model, general=deck.general and deck.model is not None)
 
 
 def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) -> list[list[T]]:

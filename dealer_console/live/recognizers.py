@@ -67,7 +67,8 @@ class TaughtDeckRecognizer:
 
 class CalibratedRecognizer:
     """A real camera's reader: the floor round the table masked off and the card size from the table's calibration, the deck
-    taught on the table or the general mode; the deck is made on first use (on the camera thread: teaching takes a second or two).
+    taught on the table or the general mode, each index read by the learned corner reader too (:mod:`vision.learned`,
+    when its model file is there); the deck is made on first use (on the camera thread: teaching takes a second or two).
 
     A picture of another size than the calibration's raises :class:`vision.calibration.CalibrationError` ("calibrate the
     table again"), which the hub shows as the reason no card is read.
@@ -83,11 +84,12 @@ class CalibratedRecognizer:
 
     def __call__(self, frame: Frame) -> list[Sighting]:
         """Every card read on ``frame``."""
+        from vision.learned import with_learned_reader
         from vision.recognize import read_frame
 
         self.calibration.check_frame(frame.image)  # a picture of another size is refused before any deck is made
         if self._deck is None:
-            self._deck = self._make_deck()
+            self._deck = with_learned_reader(self._make_deck())
         image = self.calibration.mask_off_table(frame.image)
         return _sightings(read_frame(image, self._deck, self.config))
 

@@ -18,13 +18,14 @@ import numpy as np
 import numpy.typing as npt
 
 from vision.corner_model import CARD_CLASSES
+from vision.errors import VisionError
 
 SUIT_LETTERS = {"C": "c", "D": "d", "H": "h", "S": "s"}
 Box = tuple[float, float, float, float]
 """``(left, top, right, bottom)`` in a photo's pixels."""
 
 
-class PhotoDataError(ValueError):
+class PhotoDataError(VisionError):
     """The corner photos are missing or malformed."""
 
 

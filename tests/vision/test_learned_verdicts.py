@@ -1,0 +1,64 @@
+"""Issue 24: the taught deck is the room's refinement on top of the learned corner reader. What is made of one index
+when both read it (vision.learned), and of overlapping proposals on a photo (vision.photo_reading)."""
+
+from __future__ import annotations
+
+from vision.corner_model import IndexGuess
+from vision.glyphs import GlyphScore
+from vision.learned import ALONE, DOUBT, _verdict
+from vision.photo_reading import _one_per_place
+from vision.proposals import Box
+
+
+def guess(card: str | None, confidence: float, best: str | None = None) -> IndexGuess:
+    named = best or card or "2c"
+    return IndexGuess(card=card, confidence=confidence, best=named, best_probability=confidence if card else 0.01, rank=named[0],
+                      rank_probability=confidence, suit=named[1], suit_probability=confidence,
+                      not_index=1 - confidence if card else confidence)
+
+
+def glyph(card: str) -> GlyphScore:
+    return GlyphScore(card[0], card[1], 0.9, 0.9, 0.5, 0.5)
+
+
+def test_the_general_mode_offers_the_models_card_for_the_dealer_to_confirm() -> None:
+    v = _verdict(guess("Qh", 0.97), None, general=True)
+    assert v is not None and (v.card, v.ok, v.confidence, v.score) == ("Qh", True, ALONE, 0.97)
+    assert _verdict(guess(None, 0.8), None, general=True) is None  # the model takes it for no index: dropped
+
+
+def test_a_taught_reading_the_model_agrees_with_takes_the_higher_confidence() -> None:
+    v = _verdict(guess("7d", 0.99), (glyph("7d"), True, 0.6), general=False)
+    assert v is not None and (v.card, v.ok, v.confidence) == ("7d", True, 0.99)
+    v = _verdict(guess("7d", 0.4), (glyph("7d"), True, 0.8), general=False)
+    assert v is not None and v.confidence == 0.8
+
+
+def test_the_model_sure_of_another_card_makes_a_taught_reading_unknown() -> None:
+    v = _verdict(guess("7h", DOUBT), (glyph("7d"), True, 0.95), general=False)
+    assert v is not None and not v.ok and v.confidence == 0.0 and v.card == "7d"
+    v = _verdict(guess("7h", DOUBT - 0.01), (glyph("7d"), True, 0.95), general=False)
+    assert v is not None and v.ok and v.confidence == 0.95  # below the doubt, the deck stands
+
+
+def test_where_the_deck_does_not_pass_an_index_the_model_reads_it() -> None:
+    v = _verdict(guess("As", 0.93), (glyph("Ad"), False, 0.0), general=False)
+    assert v is not None and (v.card, v.ok, v.confidence) == ("As", True, ALONE)  # offered: the dealer confirms
+    v = _verdict(guess("As", 0.93), None, general=False)  # the deck takes it for no index
+    assert v is not None and v.card == "As"
+    v = _verdict(guess(None, 0.9), (glyph("Ad"), False, 0.0), general=False)
+    assert v is not None and not v.ok and v.card == "Ad"  # neither reads it: unknown, the deck's guess kept
+
+
+def test_without_a_model_the_deck_reads_alone() -> None:
+    v = _verdict(None, (glyph("Kc"), True, 0.7), general=False)
+    assert v is not None and (v.card, v.ok, v.confidence) == ("Kc", True, 0.7)
+    assert _verdict(None, None, general=False) is None
+
+
+def test_overlapping_proposals_are_one_place_and_a_second_card_there_is_doubt() -> None:
+    a, b, far = Box(10, 10, 40, 50), Box(14, 12, 42, 52), Box(200, 200, 230, 240)
+    places = _one_per_place([(a, guess("Jc", 0.96)), (b, guess("Jc", 0.7)), (far, guess("Jc", 0.91))])
+    assert [(p.card, p.confidence) for p in places] == [("Jc", 0.96), ("Jc", 0.91)]  # a card's two corners: two places
+    places = _one_per_place([(a, guess("Jc", 0.96)), (b, guess("Js", DOUBT))])
+    assert len(places) == 1 and places[0].card is None and places[0].best == "Jc" and places[0].confidence == 0.0
