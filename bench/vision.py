@@ -7,8 +7,8 @@ pairs, from the first shared card-art set (the drawn demo deck when the art is a
 taught from separate layout seeds.  Single thread: OpenCV and BLAS are limited to one thread.
 
 Measured per frame: ``vision.recognize.read_frame`` (corner indices found directly on the frame,
-taught-deck recognition, one reading per card; with the table calibration's view, the scene's own
-perspective), and the classic reference from issue 5 in the same
+taught-deck recognition with the learned corner reader reading every index found too (``--no-model``: the taught
+deck alone), one reading per card; with the table calibration's view, the scene's own perspective), and the classic reference from issue 5 in the same
 run: one global threshold -> contours with 4 corners and fixed size limits -> 200x300 warp -> the
 warped face's corner index read with the same taught deck (so the two differ in finding cards, as
 in the issue's comparison).  Accuracy at scale (2,000 scenes per art set, general mode, real
@@ -38,7 +38,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import cv2
 import numpy as np
 
+from vision.cli import DEFAULT_THRESHOLD
 from vision.evaluate import Score, scene_config, score_scene, teach_deck
+from vision.learned import with_learned_reader
 from vision.recognize import FACE_H, FACE_W, Reading, TaughtDeck, read_frame
 from vision.synthetic import available_decks, generate_scene
 
@@ -73,16 +75,19 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--quick", action="store_true", help="20 frames instead of 200")
     ap.add_argument("--frames", type=int, default=None)
+    ap.add_argument("--no-model", action="store_true", help="the taught deck alone, without the learned corner reader")
     args = ap.parse_args()
     cv2.setNumThreads(1)
     n = args.frames or (20 if args.quick else 200)
     data = Path(os.environ.get("DEALER_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
     deck = available_decks(data if data.is_dir() else None)[0]
     taught = teach_deck(deck, [910001, 910002])
+    if not args.no_model:
+        taught = with_learned_reader(taught)  # the learned corner reader reads every index found too
     scenes = [generate_scene(deck, 20000 + i, n_cards=15) for i in range(n)]
     ms: list[float] = []
     ref_ms: list[float] = []
-    ours, ref = Score(), Score()
+    ours, ref = Score(threshold=DEFAULT_THRESHOLD), Score(threshold=DEFAULT_THRESHOLD)
     for s in scenes:
         cfg = scene_config(s)  # the nominal card width and the table's view, as the table calibration gives them
         t0 = time.perf_counter()

@@ -122,9 +122,10 @@ def preprocess(crops: list[npt.NDArray[np.uint8]]) -> FloatArray:
     return batch
 
 
-def with_turns(batch: FloatArray) -> FloatArray:
-    """The batch followed by itself turned 90, 180 and 270 degrees (``TURNS * N`` inputs, turn-major)."""
-    return np.concatenate([np.rot90(batch, turn, axes=(2, 3)) for turn in range(TURNS)]).astype(np.float32, copy=False)
+def with_turns(batch: FloatArray, turns: int = TURNS) -> FloatArray:
+    """The batch followed by itself turned 90, 180 and 270 degrees (``turns * N`` inputs, turn-major; the first ``turns``
+    of those)."""
+    return np.concatenate([np.rot90(batch, turn, axes=(2, 3)) for turn in range(turns)]).astype(np.float32, copy=False)
 
 
 def softmax(logits: FloatArray) -> FloatArray:
@@ -135,12 +136,12 @@ def softmax(logits: FloatArray) -> FloatArray:
     return probabilities
 
 
-def turn_averaged(logits: FloatArray, count: int, temperature: float = 1.0) -> FloatArray:
+def turn_averaged(logits: FloatArray, count: int, temperature: float = 1.0, turns: int = TURNS) -> FloatArray:
     """The probabilities of ``count`` crops from the logits of their :func:`with_turns` batch, averaged over the turns."""
-    if logits.shape != (TURNS * count, CLASS_COUNT):
-        raise CornerModelError(f"the model gave outputs of shape {logits.shape}, expected {(TURNS * count, CLASS_COUNT)}")
+    if logits.shape != (turns * count, CLASS_COUNT):
+        raise CornerModelError(f"the model gave outputs of shape {logits.shape}, expected {(turns * count, CLASS_COUNT)}")
     probabilities = softmax((logits / temperature).astype(np.float32))
-    averaged: FloatArray = probabilities.reshape(TURNS, count, CLASS_COUNT).mean(axis=0)
+    averaged: FloatArray = probabilities.reshape(turns, count, CLASS_COUNT).mean(axis=0)
     return averaged
 
 
@@ -197,11 +198,14 @@ class CornerModel:
         output = np.asarray(self._net.forward(), dtype=np.float32)
         return output.reshape(batch.shape[0], -1)
 
-    def probabilities(self, crops: list[npt.NDArray[np.uint8]]) -> FloatArray:
-        """Calibrated class probabilities of each crop, ``N x 53`` (52 cards, then "not an index")."""
+    def probabilities(self, crops: list[npt.NDArray[np.uint8]], *, turns: int = TURNS) -> FloatArray:
+        """Calibrated class probabilities of each crop, ``N x 53`` (52 cards, then "not an index"). ``turns``: read at the
+        first 1-4 of its right-angle turns (fewer is quicker; the temperature was fitted on all four)."""
+        if not 1 <= turns <= TURNS:
+            raise CornerModelError(f"a crop is read at 1 to {TURNS} turns, not {turns}")
         batch = preprocess(crops)
-        return turn_averaged(self.logits(with_turns(batch)), len(crops))
+        return turn_averaged(self.logits(with_turns(batch, turns)), len(crops), turns=turns)
 
-    def read(self, crops: list[npt.NDArray[np.uint8]]) -> list[IndexGuess]:
+    def read(self, crops: list[npt.NDArray[np.uint8]], *, turns: int = TURNS) -> list[IndexGuess]:
         """Read every crop (axis-aligned BGR or grey, uint8, any size) in one forward pass."""
-        return guesses_from(self.probabilities(crops))
+        return guesses_from(self.probabilities(crops, turns=turns))

@@ -1,5 +1,6 @@
-"""The learned corner reader on a camera frame: each index the glyph finder found, read by the corner model, and the
-verdict on it when a taught deck reads it too.
+"""The learned corner reader on a camera frame: in the general mode each index the glyph finder found is read by the
+corner model; with a taught deck, each card the deck read is confirmed or doubted by the model on the corner it was read
+from (:func:`confirm`).
 
 The corner model (:mod:`vision.corner_model`) reads any deck, taught or not, and its confidence is a calibrated
 probability; a taught deck (:class:`vision.recognize.TaughtDeck`) is the room's refinement on top of it. For one index:
@@ -25,9 +26,9 @@ from .corner_model import DEFAULT_MODEL_PATH, CornerModel, CornerModelError, Ind
 
 if TYPE_CHECKING:
     from .glyphs import GlyphScore, IndexCandidate
-    from .recognize import TaughtDeck
+    from .recognize import Reading, TaughtDeck
 
-__all__ = ["ALONE", "DOUBT", "shared_model", "Verdict", "verdicts", "with_learned_reader"]
+__all__ = ["ALONE", "confirm", "CONFIRM_BELOW", "DOUBT", "shared_model", "Verdict", "verdicts", "with_learned_reader"]
 
 DOUBT = 0.5
 """The model's confidence in another card from which a taught deck's reading of an index is doubted."""
@@ -52,6 +53,30 @@ def shared_model(path: Path | None = None) -> CornerModel | None:
                     raise
                 return None
         return _MODELS[where]
+
+
+CONFIRM_BELOW = 0.95
+"""A taught deck's readings less sure than this are the ones the model is asked about (the model reads a crop in about
+3 ms on one core: asking about every card would cost a frame more than it reads)."""
+
+
+CONFIRM_TURNS = 1
+"""A taught deck's reading comes with its corner turned upright: the model reads it that way only."""
+
+
+def confirm(readings: Sequence[Reading], model: CornerModel) -> None:
+    """A taught deck's readings below :data:`CONFIRM_BELOW`, each confirmed or doubted by the model on the corner it was
+    read from (its ``crop``), in one pass: a card the model reads alike takes the higher of the two confidences; a card
+    the model is sure enough is another card (:data:`DOUBT`) becomes unknown. An unknown reading stays unknown (the deck
+    had its reason)."""
+    named = [r for r in readings if r.card is not None and r.confidence < CONFIRM_BELOW and r.crop is not None and min(r.crop.shape[:2]) >= 4]
+    if not named:
+        return
+    for r, g in zip(named, model.read([r.crop for r in named], turns=CONFIRM_TURNS), strict=True):
+        if g.card == r.card:
+            r.confidence = max(r.confidence, g.confidence)
+        elif g.card is not None and g.confidence >= DOUBT:
+            r.card, r.confidence = None, 0.0
 
 
 def with_learned_reader(deck: TaughtDeck) -> TaughtDeck:

@@ -45,7 +45,7 @@ from .corners import Corner, CornerBook, CornerReading, find_corners, localise, 
 from .detect import Detection, DetectorConfig, detect_cards, segment
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
-from .learned import Verdict, verdicts
+from .learned import Verdict, confirm, verdicts
 from .synthetic import CARD_ASPECT, RANKS, Deck
 
 T = TypeVar("T")
@@ -411,6 +411,8 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         if any(r.score >= book.pair_min_score for r in more):
             patches = _corner_patch_readings(frame, found + more, book, cw, crops)
         out = _merge(glyphs, patches, cw)
+    if deck.model is not None and not deck.general:
+        confirm(out, deck.model)
     _same_card_twice(out, cfg.card_width_px)
     return out
 
@@ -531,7 +533,9 @@ def _verdicts(deck: TaughtDeck, cands: Sequence[IndexCandidate]) -> list[Verdict
     for k in cands:
         g, ok = deck.judge(k)
         scores.append(None if g.rank == JUNK or g.score < deck.min_score - 0.2 else (g, ok, deck._confidence(g) if ok else 0.0))
-    return verdicts(cands, scores, deck.model, general=deck.general and deck.model is not None)
+    # a taught deck's readings are confirmed by the model once they are made (learned.confirm); the general mode's indices are read by it
+    model = deck.model if deck.general else None
+    return verdicts(cands, scores, model, general=model is not None)
 
 
 def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) -> list[list[T]]:

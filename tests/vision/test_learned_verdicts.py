@@ -3,11 +3,15 @@ when both read it (vision.learned), and of overlapping proposals on a photo (vis
 
 from __future__ import annotations
 
+import numpy as np
+import pytest
+
 from vision.corner_model import IndexGuess
 from vision.glyphs import GlyphScore
-from vision.learned import ALONE, DOUBT, _verdict
+from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _verdict, confirm
 from vision.photo_reading import _one_per_place
 from vision.proposals import Box
+from vision.recognize import Reading
 
 
 def guess(card: str | None, confidence: float, best: str | None = None) -> IndexGuess:
@@ -62,3 +66,47 @@ def test_overlapping_proposals_are_one_place_and_a_second_card_there_is_doubt() 
     assert [(p.card, p.confidence) for p in places] == [("Jc", 0.96), ("Jc", 0.91)]  # a card's two corners: two places
     places = _one_per_place([(a, guess("Jc", 0.96)), (b, guess("Js", DOUBT))])
     assert len(places) == 1 and places[0].card is None and places[0].best == "Jc" and places[0].confidence == 0.0
+
+
+class Model:
+    """A corner model that reads every crop as the card it is told (with the confidence it is told)."""
+
+    def __init__(self, *answers: IndexGuess) -> None:
+        self.answers = list(answers)
+        self.asked: list[int] = []
+
+    def read(self, crops: list[np.ndarray], *, turns: int = 4) -> list[IndexGuess]:
+        self.asked.append(len(crops))
+        return [self.answers.pop(0) for _ in crops]
+
+
+def reading(card: str | None, confidence: float) -> Reading:
+    return Reading(card, card or "2c", 0.8, 0.3, confidence, np.zeros((4, 2), np.float32), np.full((30, 20, 3), 255, np.uint8))
+
+
+def test_a_taught_deck_is_confirmed_or_doubted_by_the_model_only_where_it_is_unsure() -> None:
+    """``confirm``: a reading below CONFIRM_BELOW the model reads alike takes the model's confidence when higher; one the
+    model takes for another card at DOUBT or more becomes unknown; a sure reading and an unknown one are not asked about."""
+    sure, agreed, doubted, unknown, kept = reading("Ah", 0.99), reading("7c", 0.6), reading("3s", 0.8), reading(None, 0.0), reading("9d", 0.7)
+    model = Model(guess("7c", 0.97), guess("3c", DOUBT), guess("9h", DOUBT - 0.1))
+    confirm([sure, agreed, doubted, unknown, kept], model)  # type: ignore[arg-type]
+    assert model.asked == [3]
+    assert (sure.card, sure.confidence) == ("Ah", 0.99)
+    assert (agreed.card, agreed.confidence) == ("7c", 0.97)
+    assert (doubted.card, doubted.confidence) == (None, 0.0) and doubted.best == "3s"
+    assert (unknown.card, kept.card, kept.confidence) == (None, "9d", 0.7)
+    assert CONFIRM_BELOW > 0.9  # the console's default threshold lies under it
+
+
+def test_the_model_reads_a_crop_at_fewer_turns_when_asked() -> None:
+    """The real model: one turn reads an upright crop as four turns do (the same card first), and a turn count outside
+    1-4 is refused."""
+    from vision.corner_model import CornerModel, CornerModelError
+    from vision.synthetic import drawn_deck
+
+    model = CornerModel.load()
+    face = drawn_deck().faces["Kd"][:, :, :3]
+    index = np.ascontiguousarray(face[4:int(face.shape[0] * 0.28), 2:int(face.shape[1] * 0.2)])
+    assert model.read([index], turns=1)[0].best == model.read([index])[0].best
+    with pytest.raises(CornerModelError, match="1 to 4 turns"):
+        model.read([index], turns=0)
