@@ -4,7 +4,7 @@
 Roboflow user cadyzedevelopmenthub, from the GitHub repository Ammememe/CardCounterML, CC BY 4.0): proposal
 recall (labelled index boxes, backs and jokers left out, with a proposal of IoU >= 0.5 and >= 0.3), proposals
 and milliseconds per photo, for the phone photos (``IMG_*``) and the webcam photos (``WIN_*``) apart, over all
-photos and over the held-out half (``held_out``) the proposal scorer was not fitted on. On ``rank_photos``
+photos and over the held-out scenes (``held_out``, the split of vision.photo_split) the proposal scorer was not fitted on. On ``rank_photos``
 (whole-card boxes): the fraction of boxed cards with at least one proposal inside the card's box.
 """
 
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import os
 import time
@@ -22,6 +23,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from vision.photo_split import corner_photo_split
 from vision.proposals import Box, propose_indices
 
 __all__ = [
@@ -38,8 +40,6 @@ __all__ = [
 
 # Labels that are not a rank-and-suit index.
 NOT_INDICES = frozenset({"BACK", "BLACK JOKER", "RED JOKER"})
-# The held-out half: photos in name order, in blocks of this many (photos taken seconds apart stay together).
-BLOCK = 40
 
 
 @dataclass
@@ -64,8 +64,14 @@ def shared_data() -> Path | None:
 
 
 def held_out(photo: CornerPhoto) -> bool:
-    """Whether the photo is in the held-out half (odd blocks of ``BLOCK`` photos in name order)."""
-    return (photo.order // BLOCK) % 2 == 1
+    """Whether the photo is held out: the scenes :func:`vision.photo_split.corner_photo_split` keeps from every fitting
+    (the corner reader's too), so the proposals and the reader are measured on the same unseen photos."""
+    return photo.path.name in _held_out_names(photo.path.parent)
+
+
+@functools.cache
+def _held_out_names(images: Path) -> frozenset[str]:
+    return frozenset(corner_photo_split(p.name for p in images.glob("*.jpg"))[1])
 
 
 def load_corner_photos(folder: Path) -> list[CornerPhoto]:

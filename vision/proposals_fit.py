@@ -166,7 +166,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     table = pair_table(photos)
     arrays = merged_networks([fit_scorer(table, seed=args.seed + k) for k in range(args.networks)])
     note = (
-        f"{len(photos)} photos outside the held-out half, {int(table.positive.sum())} of {len(table.positive)} pairs on an index, "
+        f"{len(photos)} photos outside the held-out scenes, {int(table.positive.sum())} of {len(table.positive)} pairs on an index, "
         f"{args.networks} networks of {HIDDEN} units averaged, seeds from {args.seed}"
     )
     write_weights(arrays, args.out, note)
