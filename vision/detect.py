@@ -17,6 +17,7 @@ from dataclasses import dataclass
 import cv2
 import numpy as np
 
+from .outlines import outline_cover, outline_quads
 from .synthetic import CARD_ASPECT
 
 __all__ = ["detect_cards", "Detection", "DetectorConfig", "felt_level", "segment", "shrink"]
@@ -43,6 +44,9 @@ class DetectorConfig:
     # the other (``card_width_px`` stays the nominal size, for the tolerances).
     to_plan: np.ndarray | None = None
     card_width_plan: float = 0.0
+    # Cards found by their outlines too (vision.outlines), where the felt model finds none: on a table as light as the
+    # paper.  Off: the felt model alone, as before.
+    outlines: bool = True
 
     def widths_along(self, at: np.ndarray, *directions: np.ndarray) -> list[np.ndarray]:
         """A card's width in frame pixels measured along each of ``directions`` (unit vectors, one row per point of
@@ -145,7 +149,29 @@ def _rect_quad(center: np.ndarray, u: np.ndarray, v: np.ndarray, half_u: float, 
 
 
 def detect_cards(frame: np.ndarray, cfg: DetectorConfig | None = None) -> list[Detection]:
+    """Cards apart and overlapping pairs on ``frame`` at the calibrated size: blobs of the felt model, and (with
+    ``cfg.outlines``, on a colour frame) cards found by their outlines wherever the felt model found none (a white or
+    light wooden table, whose colour the paper shares)."""
     cfg = cfg or DetectorConfig()
+    found = _felt_blobs(frame, cfg)
+    if not cfg.outlines or frame.ndim != 3:
+        return found
+    s = cfg.scale
+    small = shrink(frame, s)
+    first = 1 + max((d.blob for d in found), default=-1)
+    outlined = [Detection(_order_portrait(q / s), "single", first + k)
+                for k, q in enumerate(outline_quads(small, cfg.card_width_px * s, cfg.size_tolerance))]
+    # Where both found a card apart, its outline places it (the felt model's blob may hold glare or a vein with it); a
+    # card the felt model alone found must show most of its outline (a patch of glare or of a pale vein does not).
+    centres = [d.quad.mean(axis=0) for d in outlined]
+    alone = [d for d in found if d.kind == "single"
+             and all(float(np.linalg.norm(d.quad.mean(axis=0) - c)) > 0.5 * cfg.card_width_px for c in centres)]
+    cover = outline_cover(small, [d.quad * s for d in alone])
+    kept = [d for d in found if d.kind != "single"] + [d for d, c in zip(alone, cover.tolist(), strict=True) if c >= 0.8]
+    return kept + outlined
+
+
+def _felt_blobs(frame: np.ndarray, cfg: DetectorConfig) -> list[Detection]:
     m = segment(frame, cfg)
     s = cfg.scale
     cw = cfg.card_width_px * s
