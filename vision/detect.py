@@ -12,6 +12,7 @@ each card can be read from its visible corner index.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -20,7 +21,7 @@ import numpy as np
 from .outlines import outline_cover, outline_quads
 from .synthetic import CARD_ASPECT
 
-__all__ = ["detect_cards", "Detection", "DetectorConfig", "felt_level", "segment", "shrink"]
+__all__ = ["detect_cards", "Detection", "DetectorConfig", "felt_level", "quads_area", "segment", "shrink"]
 
 
 @dataclass
@@ -140,6 +141,17 @@ def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     m = cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
     return m
+
+
+def quads_area(shape: tuple[int, ...], quads: Sequence[np.ndarray], scale: float) -> np.ndarray:
+    """The cards whose outlines are ``quads`` (frame pixels) as a mask at ``scale`` of a frame of ``shape``, with a working
+    pixel of slack: where cards lie when they were found by their outlines (on a table as light as the paper, its
+    colour is no guide)."""
+    h, w = shape[:2]
+    area = np.zeros((int(round(h * scale)), int(round(w * scale))), np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(area, np.round(np.asarray(q) * scale).astype(np.int32), 255)
+    return np.asarray(cv2.dilate(area, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))), np.uint8)
 
 
 def _rect_quad(center: np.ndarray, u: np.ndarray, v: np.ndarray, half_u: float, half_v: float) -> np.ndarray:

@@ -94,7 +94,7 @@ def _edges(lab: np.ndarray, cfg: OutlineConfig) -> np.ndarray:
     for i in range(3):
         channel = cv2.GaussianBlur(np.ascontiguousarray(lab[:, :, i]), (0, 0), 1.0)
         lo, hi = cfg.light_edges if i == 0 else cfg.colour_edges
-        out |= cv2.Canny(channel, lo, hi, L2gradient=True)
+        out |= np.asarray(cv2.Canny(channel, lo, hi, L2gradient=True), np.uint8)
     return cv2.dilate(out, cv2.getStructuringElement(cv2.MORPH_RECT, (3, 3)))
 
 
@@ -122,7 +122,7 @@ def _segments(light: np.ndarray, near_paper: np.ndarray, cw: float, ch: float, t
     mid = np.round((s[:, :2] + s[:, 2:]) / 2).astype(int)
     mid[:, 0] = np.clip(mid[:, 0], 0, near_paper.shape[1] - 1)
     mid[:, 1] = np.clip(mid[:, 1], 0, near_paper.shape[0] - 1)
-    return s[near_paper[mid[:, 1], mid[:, 0]] > 0]
+    return np.asarray(s[near_paper[mid[:, 1], mid[:, 0]] > 0], np.float32)
 
 
 def _outline_points(quads: np.ndarray, samples: int, inset: float = 0.0) -> np.ndarray:
@@ -135,7 +135,7 @@ def _outline_points(quads: np.ndarray, samples: int, inset: float = 0.0) -> np.n
     t = np.linspace(0, 1, samples, endpoint=False, dtype=np.float32)[None, None, :, None]
     nxt = np.roll(quads, -1, axis=1)
     pts = quads[:, :, None, :] + t * (nxt - quads)[:, :, None, :]
-    return np.round(pts.reshape(len(quads), -1, 2)).astype(np.int64)
+    return np.asarray(np.round(pts.reshape(len(quads), -1, 2)), np.int64)
 
 
 def _hits(edges: np.ndarray, pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -227,7 +227,7 @@ def _meet(p: np.ndarray, u: np.ndarray, q: np.ndarray, v: np.ndarray) -> np.ndar
     if abs(np.linalg.det(m)) < 1e-6:
         return None
     t = np.linalg.solve(m, (q - p).astype(np.float64))[0]
-    return (p + t * u).astype(np.float32)
+    return np.asarray(p + t * u, np.float32)
 
 
 def _coverage(quads: np.ndarray, edges: np.ndarray, cw: float, cfg: OutlineConfig) -> np.ndarray:

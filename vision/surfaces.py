@@ -196,13 +196,13 @@ def draw_surface(kind: str, rng: np.random.Generator, width: int, height: int) -
         raise ValueError(f"unknown surface kind {kind!r}; expected one of {', '.join(SURFACE_KINDS)}")
     if width < 16 or height < 16:
         raise ValueError(f"surface too small: {width}x{height} pixels")
-    return np.clip(_PAINTERS[kind](rng, width, height), 0, 255).astype(np.float32)
+    return np.asarray(np.clip(_PAINTERS[kind](rng, width, height), 0, 255), np.float32)
 
 
 def light_table(canvas: np.ndarray, rng: np.random.Generator, *, hot_spots: int = 1, hot_strength: tuple[float, float] = (60, 140)) -> None:
     """Light ``canvas`` (float32 BGR, in place) as a room does: a smooth gradient across the table (one side nearer the
-    lamp) with dim corners, exposed so that the lightest paper stays short of white, and ``hot_spots`` glare blobs (a phone's light or a lamp's reflection, ``hot_strength``
-    levels at their middle, enough to wash white paper out)."""
+    lamp) with dim corners, exposed so that the lightest paper stays short of white, and ``hot_spots`` glare blobs (a
+    phone's light or a lamp's reflection, ``hot_strength`` levels at their middle, enough to wash white paper out)."""
     h, w = canvas.shape[:2]
     yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
     a = rng.uniform(0, 2 * np.pi)
@@ -237,7 +237,7 @@ def camera_finish(canvas: np.ndarray, rng: np.random.Generator, *, noise_sigma: 
     shot = np.sqrt(np.clip(canvas, 0, 255) / 255.0 + 0.05)  # photon noise grows with the light, read noise stays
     img = canvas + rng.normal(0, noise_sigma, (h, w, 1)).astype(np.float32) * shot
     img += rng.normal(0, noise_sigma * 0.4, (h, w, 3)).astype(np.float32)
-    out = np.clip(img, 0, 255).astype(np.uint8)
+    out = np.asarray(np.clip(img, 0, 255), np.uint8)
     if jpeg_quality is None:
         return out
     ok, data = cv2.imencode(".jpg", out, [cv2.IMWRITE_JPEG_QUALITY, int(jpeg_quality)])
