@@ -171,8 +171,10 @@ def detect_cards(frame: np.ndarray, cfg: DetectorConfig | None = None) -> list[D
     s = cfg.scale
     small = shrink(frame, s)
     first = 1 + max((d.blob for d in found), default=-1)
+    bigger = _larger_cards(segment(frame, cfg), cfg.card_width_px * s)
     outlined = [Detection(_order_portrait(q / s), "single", first + k)
-                for k, q in enumerate(outline_quads(small, cfg.card_width_px * s, cfg.size_tolerance))]
+                for k, q in enumerate(outline_quads(small, cfg.card_width_px * s, cfg.size_tolerance))
+                if not any(float(np.linalg.norm(q.mean(axis=0) - c)) < r for c, r in bigger)]
     # Where both found a card apart, its outline places it (the felt model's blob may hold glare or a vein with it); a
     # card the felt model alone found must show most of its outline (a patch of glare or of a pale vein does not).
     centres = [d.quad.mean(axis=0) for d in outlined]
@@ -181,6 +183,21 @@ def detect_cards(frame: np.ndarray, cfg: DetectorConfig | None = None) -> list[D
     cover = outline_cover(small, [d.quad * s for d in alone])
     kept = [d for d in found if d.kind != "single"] + [d for d, c in zip(alone, cover.tolist(), strict=True) if c >= 0.8]
     return kept + outlined
+
+
+def _larger_cards(mask: np.ndarray, cw: float) -> list[tuple[np.ndarray, float]]:
+    """The middles of the card-shaped blobs of ``mask`` (a filled rectangle of aspect about 1.4) much larger than a card
+    ``cw`` wide, each with a radius (a sixth of its width): a card seen larger than the calibration says, in the middle
+    of which a printed frame or a block of pips would otherwise pass for a card of the calibrated size."""
+    out = []
+    for k in cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        hull = cv2.convexHull(k)
+        area = cv2.contourArea(hull)
+        (_, _), (w, h), _ = cv2.minAreaRect(hull)
+        short, long_ = sorted((w, h))
+        if short >= 1.4 * cw and long_ >= 1.4 * cw * CARD_ASPECT and area / (w * h) > 0.9 and 1.3 <= long_ / short <= 1.5:
+            out.append((hull.reshape(-1, 2).mean(axis=0), 0.15 * short))
+    return out
 
 
 def _felt_blobs(frame: np.ndarray, cfg: DetectorConfig) -> list[Detection]:
