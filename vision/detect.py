@@ -7,6 +7,9 @@ or far from the felt's chroma.  Blobs are then judged against the card size expe
 calibration scale (``card_width_px``): a blob the size of one card becomes one card; a blob the size
 of two overlapping cards (hole cards at showdown) becomes two hypotheses, one at each end, so that
 each card can be read from its visible corner index.
+
+On a table as light as the paper (white laminate, pale wood) the felt model finds no card: cards apart are then found
+by their outlines (:mod:`vision.outlines`), whatever the table's colour, and merged with the felt model's.
 """
 
 from __future__ import annotations
