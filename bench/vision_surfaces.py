@@ -9,8 +9,8 @@ spots, camera noise and JPEG; seeds from ``--first-seed``, never used to set any
 (:func:`vision.recognize.read_frame`) and scored against their ground truth twice: every card named
 (``Score(threshold=0.0)``) and at the console's confidence threshold (0.90: applied without asking).
 
-Single thread.  The last line is one JSON object: per art set and kind, the teaching (cards not learnt by the glyphs
-and by the corner patches, with their reasons) and, per threshold, ``recall_visible``, ``confident_misreads`` and
+Single thread.  The last line is one JSON object: per art set and kind, the teaching (cards learnt by neither reader, with
+their reasons; cards whose glyphs or corner patches were not learnt) and, per threshold, ``recall_visible``, ``confident_misreads`` and
 milliseconds per frame.
 """
 
@@ -51,7 +51,8 @@ def measure(deck: Deck, kind: str, scenes: int, first_seed: int) -> dict[str, ob
         return {"teach_error": str(error)}
     out: dict[str, object] = {
         "teach_s": round(time.perf_counter() - t, 1),
-        "untaught_glyphs": len(taught.untaught),
+        "untaught": len(taught.untaught),  # learnt by neither reader
+        "untaught_glyphs": len(taught.glyph_untaught),
         "untaught_patches": len(taught.corners.untaught) if taught.corners is not None else 52,
         "untaught_reasons": untaught_message(taught.untaught_reasons),
     }

@@ -184,7 +184,7 @@ def detect_cards(frame: np.ndarray, cfg: DetectorConfig | None = None) -> list[D
     alone = [d for d in found if d.kind == "single"
              and all(float(np.linalg.norm(d.quad.mean(axis=0) - c)) > 0.5 * cfg.card_width_px for c in centres)]
     cover = outline_cover(small, [d.quad * s for d in alone])
-    kept = [d for d in found if d.kind != "single"] + [d for d, c in zip(alone, cover.tolist(), strict=True) if c >= 0.8]
+    kept = [d for d in found if d.kind != "single"] + [d for d, c in zip(alone, cover.tolist(), strict=True) if c >= 0.6]
     return kept + outlined
 
 

@@ -46,6 +46,7 @@ class OutlineConfig:
     min_paper_share: float = 0.6  # of the band just inside a card's outline
     # That band, as fractions of the way from the middle (clear of the colour a JPEG smears over the paper's edge).
     paper_band: tuple[float, float] = (0.84, 0.93)
+    min_ink_drop: float = 60.0  # an index corner's darkest ink lies this far below the paper (Lab L)
 
 
 def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float, cfg: OutlineConfig | None = None) -> list[np.ndarray]:
@@ -72,7 +73,8 @@ def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float
             break
         q = cand[i]
         # Cards apart do not overlap: of candidates closer than that, the one whose outline shows best.
-        if all(float(np.linalg.norm(q.mean(axis=0) - k.mean(axis=0))) > cfg.apart * cw for k in out) and _paper_margin(lab, q, cfg):
+        if (all(float(np.linalg.norm(q.mean(axis=0) - k.mean(axis=0))) > cfg.apart * cw for k in out) and _paper_margin(lab, q, cfg)
+                and _index_ink(lab, q, cfg)):
             out.append(q)
     return out
 
@@ -243,21 +245,36 @@ def _coverage(quads: np.ndarray, edges: np.ndarray, cw: float, cfg: OutlineConfi
     return np.where(inside.all(axis=1) & corner & (cover >= cfg.min_outline_cover), cover, 0.0)
 
 
-def _paper_margin(lab: np.ndarray, quad: np.ndarray, cfg: OutlineConfig) -> bool:
-    """Whether the band just inside ``quad`` (``cfg.paper_band``: a card's white margin, whatever its print or picture)
-    is mostly paper on ``lab`` (the picture in Lab): light, nearly grey, and within a few levels
-    of the band's own lightest (a card's white is even; a table's grain, a picture's colours are not)."""
+def _index_ink(lab: np.ndarray, quad: np.ndarray, cfg: OutlineConfig) -> bool:
+    """Whether ``quad`` holds print much darker than its paper somewhere inside its inner 80 %, as a card's face does
+    (a plank of pale wood between its seams, a printed box on the table, holds none)."""
+    margin = _band(lab, quad, cfg.paper_band)
+    inner = _band(lab, quad, (0.0, 0.8))
+    if len(margin) == 0 or len(inner) == 0:
+        return False
+    return float(np.median(margin[:, 0])) - float(np.percentile(inner[:, 0], 1)) >= cfg.min_ink_drop
+
+
+def _band(lab: np.ndarray, quad: np.ndarray, band: tuple[float, float]) -> np.ndarray:
+    """The pixels (N x 3) of ``lab`` in the band of ``quad`` from ``band[0]`` to ``band[1]`` of the way from its middle."""
     c = quad.mean(axis=0)
-    outer = np.round(c + cfg.paper_band[1] * (quad - c)).astype(np.int32)
-    inner = np.round(c + cfg.paper_band[0] * (quad - c)).astype(np.int32)
+    outer = np.round(c + band[1] * (quad - c)).astype(np.int32)
+    inner = np.round(c + band[0] * (quad - c)).astype(np.int32)
     x0, y0 = np.maximum(outer.min(axis=0), 0)
     x1, y1 = np.minimum(outer.max(axis=0) + 1, (lab.shape[1], lab.shape[0]))
     if x1 <= x0 or y1 <= y0:
-        return False
-    band = np.zeros((y1 - y0, x1 - x0), np.uint8)
-    cv2.fillConvexPoly(band, outer - np.array([x0, y0]), 1)
-    cv2.fillConvexPoly(band, inner - np.array([x0, y0]), 0)
-    pixels = lab[y0:y1, x0:x1][band > 0].astype(np.float32)
+        return np.zeros((0, 3), lab.dtype)
+    mask = np.zeros((y1 - y0, x1 - x0), np.uint8)
+    cv2.fillConvexPoly(mask, outer - np.array([x0, y0]), 1)
+    cv2.fillConvexPoly(mask, inner - np.array([x0, y0]), 0)
+    return np.asarray(lab[y0:y1, x0:x1][mask > 0])
+
+
+def _paper_margin(lab: np.ndarray, quad: np.ndarray, cfg: OutlineConfig) -> bool:
+    """Whether the band just inside ``quad`` (``cfg.paper_band``: a card's white margin, whatever its print or picture)
+    is mostly paper on ``lab`` (the picture in Lab): light, nearly grey, and within a few levels of the band's own
+    lightest (a card's white is even; a table's grain, a picture's colours are not)."""
+    pixels = _band(lab, quad, cfg.paper_band).astype(np.float32)
     if len(pixels) == 0:
         return False
     top = float(np.percentile(pixels[:, 0], 95))

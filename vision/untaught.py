@@ -26,6 +26,7 @@ UNTAUGHT_REASONS = ("not found", "glare", "blur")
 
 _W = 100  # the card turned upright at this width (pixels) to be measured
 _CORNER = (0.30, 0.30)  # an index corner: this share of the card's width and of its height
+_EDGE = 0.04  # less this share of the card's width along its edges
 
 GLARE_SATURATED = 0.15  # share of an index corner's pixels saturated for it to be burnt out
 GLARE_CONTRAST = 0.5  # and its spread of grey at most this share of the picture's typical card's
@@ -53,7 +54,8 @@ def card_look(frame: np.ndarray, quad: np.ndarray) -> CardLook:
     box = np.array([[0, 0], [w - 1, 0], [w - 1, h - 1], [0, h - 1]], np.float32)
     card = cv2.warpPerspective(frame, cv2.getPerspectiveTransform(quad, box), (w, h), flags=cv2.INTER_LINEAR)
     cw, chh = int(_CORNER[0] * w), int(_CORNER[1] * h)
-    corners = [card[:chh, :cw], card[h - chh:, w - cw:]]
+    mx, my = int(_EDGE * w), int(_EDGE * w)  # clear of the card's edge and of the table beside it
+    corners = [card[my:chh, mx:cw], card[h - chh:h - my, w - cw:w - mx]]
     saturated = max(float(np.mean(np.all(c.reshape(c.shape[0], c.shape[1], -1) >= SATURATED_LEVEL, axis=2))) for c in corners)
     grey = [c if c.ndim == 2 else cv2.cvtColor(c, cv2.COLOR_BGR2GRAY) for c in corners]
     # Per unit of contrast: a sparse index (an ace's) is as sharp as a crowded one, a blurred one is not.
