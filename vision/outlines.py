@@ -42,11 +42,12 @@ class OutlineConfig:
     min_paper_light: float = 110.0  # paper is at least this light (Lab L, 0-255)
     max_paper_chroma: float = 24.0  # and at most this far from grey (Lab a, b)
     paper_below_top: float = 14.0  # and within this of the lightest level about it (Lab L)
-    margin_below_top: float = 20.0  # paper in that band lies within this of the band's lightest (Lab L; noise and JPEG)
-    min_paper_share: float = 0.6  # of the band just inside a card's outline
-    # That band, as fractions of the way from the middle (clear of the colour a JPEG smears over the paper's edge).
+    # The band just inside a card's outline, as fractions of the way from its middle (clear of the colour a JPEG smears
+    # over the paper's edge): this share of it is paper, within this of the band's lightest (Lab L; noise and JPEG).
     paper_band: tuple[float, float] = (0.84, 0.93)
-    min_ink_drop: float = 60.0  # an index corner's darkest ink lies this far below the paper (Lab L)
+    min_paper_share: float = 0.6
+    margin_below_top: float = 20.0
+    min_ink_drop: float = 60.0  # the darkest print inside a card lies this far below its paper (Lab L)
 
 
 def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float, cfg: OutlineConfig | None = None) -> list[np.ndarray]:
