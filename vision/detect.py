@@ -7,20 +7,25 @@ or far from the felt's chroma.  Blobs are then judged against the card size expe
 calibration scale (``card_width_px``): a blob the size of one card becomes one card; a blob the size
 of two overlapping cards (hole cards at showdown) becomes two hypotheses, one at each end, so that
 each card can be read from its visible corner index.
+
+On a table as light as the paper (white laminate, pale wood) the felt model finds no card: cards apart are then found
+by their outlines (:mod:`vision.outlines`), whatever the table's colour, and merged with the felt model's.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import cv2
 import numpy as np
 
+from .outlines import outline_cover, outline_quads
 from .synthetic import CARD_ASPECT
 
-__all__ = ["detect_cards", "Detection", "DetectorConfig", "felt_level", "segment", "shrink"]
+__all__ = ["detect_cards", "Detection", "DetectorConfig", "felt_level", "quads_area", "segment", "shrink"]
 
 
 @dataclass
@@ -47,6 +52,9 @@ class DetectorConfig:
     # The empty table learnt (a :class:`vision.background.TableBackground`): with it, the card area is what differs from
     # the empty table, whatever the table's colours, instead of what is lighter than or far in colour from the felt.
     background: Any = None
+    # Cards found by their outlines too (vision.outlines), where the felt model finds none: on a table as light as the
+    # paper.  Off: the felt model alone, as before.
+    outlines: bool = True
 
     def widths_along(self, at: np.ndarray, *directions: np.ndarray) -> list[np.ndarray]:
         """A card's width in frame pixels measured along each of ``directions`` (unit vectors, one row per point of
@@ -142,6 +150,17 @@ def segment(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
     return m
 
 
+def quads_area(shape: tuple[int, ...], quads: Sequence[np.ndarray], scale: float) -> np.ndarray:
+    """The cards whose outlines are ``quads`` (frame pixels) as a mask at ``scale`` of a frame of ``shape``, with a working
+    pixel of slack: where cards lie when they were found by their outlines (on a table as light as the paper, its
+    colour is no guide)."""
+    h, w = shape[:2]
+    area = np.zeros((int(round(h * scale)), int(round(w * scale))), np.uint8)
+    for q in quads:
+        cv2.fillConvexPoly(area, np.round(np.asarray(q) * scale).astype(np.int32), 255)
+    return np.asarray(cv2.dilate(area, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3))), np.uint8)
+
+
 def _rect_quad(center: np.ndarray, u: np.ndarray, v: np.ndarray, half_u: float, half_v: float) -> np.ndarray:
     pts = np.array([center - u * half_u - v * half_v, center + u * half_u - v * half_v,
                     center + u * half_u + v * half_v, center - u * half_u + v * half_v], np.float32)
@@ -149,7 +168,46 @@ def _rect_quad(center: np.ndarray, u: np.ndarray, v: np.ndarray, half_u: float, 
 
 
 def detect_cards(frame: np.ndarray, cfg: DetectorConfig | None = None) -> list[Detection]:
+    """Cards apart and overlapping pairs on ``frame`` at the calibrated size: blobs of the felt model, and (with
+    ``cfg.outlines``, on a colour frame) cards found by their outlines wherever the felt model found none (a white or
+    light wooden table, whose colour the paper shares)."""
     cfg = cfg or DetectorConfig()
+    found = _felt_blobs(frame, cfg)
+    if not cfg.outlines or frame.ndim != 3:
+        return found
+    s = cfg.scale
+    small = shrink(frame, s)
+    first = 1 + max((d.blob for d in found), default=-1)
+    bigger = _larger_cards(segment(frame, cfg), cfg.card_width_px * s)
+    outlined = [Detection(_order_portrait(q / s), "single", first + k)
+                for k, q in enumerate(outline_quads(small, cfg.card_width_px * s, cfg.size_tolerance))
+                if not any(float(np.linalg.norm(q.mean(axis=0) - c)) < r for c, r in bigger)]
+    # Where both found a card apart, its outline places it (the felt model's blob may hold glare or a vein with it); a
+    # card the felt model alone found must show most of its outline (a patch of glare or of a pale vein does not).
+    centres = [d.quad.mean(axis=0) for d in outlined]
+    alone = [d for d in found if d.kind == "single"
+             and all(float(np.linalg.norm(d.quad.mean(axis=0) - c)) > 0.5 * cfg.card_width_px for c in centres)]
+    cover = outline_cover(small, [d.quad * s for d in alone])
+    kept = [d for d in found if d.kind != "single"] + [d for d, c in zip(alone, cover.tolist(), strict=True) if c >= 0.6]
+    return kept + outlined
+
+
+def _larger_cards(mask: np.ndarray, cw: float) -> list[tuple[np.ndarray, float]]:
+    """The middles of the card-shaped blobs of ``mask`` (a filled rectangle of aspect about 1.4) much larger than a card
+    ``cw`` wide, each with a radius (a sixth of its width): a card seen larger than the calibration says, in the middle
+    of which a printed frame or a block of pips would otherwise pass for a card of the calibrated size."""
+    out = []
+    for k in cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)[0]:
+        hull = cv2.convexHull(k)
+        area = cv2.contourArea(hull)
+        (_, _), (w, h), _ = cv2.minAreaRect(hull)
+        short, long_ = sorted((w, h))
+        if short >= 1.4 * cw and long_ >= 1.4 * cw * CARD_ASPECT and area / (w * h) > 0.9 and 1.3 <= long_ / short <= 1.5:
+            out.append((hull.reshape(-1, 2).mean(axis=0), 0.15 * short))
+    return out
+
+
+def _felt_blobs(frame: np.ndarray, cfg: DetectorConfig) -> list[Detection]:
     m = segment(frame, cfg)
     s = cfg.scale
     cw = cfg.card_width_px * s

@@ -42,11 +42,12 @@ import cv2
 import numpy as np
 
 from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_mask, patch_at, read_corners
-from .detect import Detection, DetectorConfig, detect_cards, segment
+from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
 from .learned import Verdict, confirm, verdicts
 from .synthetic import CARD_ASPECT, RANKS, Deck
+from .untaught import untaught_reasons, unteachable
 
 T = TypeVar("T")
 FACE_W = 200
@@ -140,7 +141,11 @@ class TaughtDeck:
     pair_min_margin: float = 0.15
     pair_min_suit_margin: float = 0.25
     general: bool = False
-    untaught: set[str] = field(default_factory=set)  # cards on the teaching pictures whose index could not be found
+    # Cards on the teaching pictures learnt by neither reader: no index glyphs found and no corner patch taught (the
+    # console cannot read them), and why each was not (vision.untaught), for the dealer.
+    untaught: set[str] = field(default_factory=set)
+    untaught_reasons: dict[str, str] = field(default_factory=dict)
+    glyph_untaught: set[str] = field(default_factory=set)  # cards on the teaching pictures whose index glyphs were not found
     corners: CornerBook | None = None  # the taught corner patches (taught decks only, see vision.corners)
     model: Any = None  # the learned corner reader (a vision.corner_model.CornerModel) the glyphs are read with too
     _samples: list[tuple[float, float, float, float, float, float]] = field(default_factory=list)
@@ -287,22 +292,27 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
     cw = card_width_px
     picks: list[tuple[str, IndexCandidate, np.ndarray]] = []
     on_pictures: list[str] = []
+    laid_out: list[tuple[np.ndarray, list[np.ndarray], list[str]]] = []
     for n, (frame, cards) in enumerate(frames, 1):
         dets = [d for d in detect_cards(frame, cfg) if d.kind == "single"]
         if len(dets) != len(cards):
             raise TeachError(f"teaching picture {n}: found {len(dets)} cards, expected {len(cards)}; lay the cards apart, face up, and retake it")
         order = reading_order([d.quad for d in dets], row_tol=cw * CARD_ASPECT / 2)
         deck.corners = deck.corners or CornerBook()
-        deck.corners.teach_laid_out(frame, [dets[i].quad for i in order], cards, cw, cfg)
-        mask = card_area(frame, cfg)
-        cands = find_indices(frame, FinderConfig(glyph_h=(0.05 * cw, 0.3 * cw), max_candidates=1_000_000), mask, SEGMENT_SCALE)
-        for card, i in zip(cards, order, strict=True):
-            quad = dets[i].quad
+        quads = [dets[i].quad for i in order]
+        # A card burnt out by glare, blurred past reading or blank teaches nothing: its patches would be no card's likeness.
+        spoilt = unteachable(frame, quads, cards)
+        clear = [(q, c) for q, c in zip(quads, cards, strict=True) if c not in spoilt]
+        deck.corners.teach_laid_out(frame, [q for q, _ in clear], [c for _, c in clear], cw, cfg)
+        finder = FinderConfig(glyph_h=(0.05 * cw, 0.3 * cw), max_candidates=1_000_000)
+        cands = find_indices(frame, finder, quads_area(frame.shape, quads, SEGMENT_SCALE), SEGMENT_SCALE)
+        for card, quad in zip(cards, quads, strict=True):
             on_pictures.append(card)
             for corner in (0, 2):
                 k = _index_near_corner(cands, quad, corner, cw)
                 if k is not None:
                     picks.append((card, k, quad.mean(0)))
+        laid_out.append((frame, quads, list(cards)))
     if picks:
         # A pick whose glyph sizes or spacing stray from the deck's typical index is a rank paired with a pip
         # (the real suit glyph was not found): leave it out rather than teach a wrong shape.
@@ -313,7 +323,11 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
     taught_now = {card for card, _, _ in picks}
     for (card, k, centre), (wr, wu) in zip(picks, _index_widths([k for _, k, _ in picks], cfg), strict=True):
         deck.add_index(card, k, centre, (wr + wu) / 2)
-    deck.untaught = (deck.untaught | set(on_pictures)) - taught_now - set(deck.templates)
+    deck.glyph_untaught = (deck.glyph_untaught | set(on_pictures)) - taught_now - set(deck.templates)
+    deck.untaught = deck.glyph_untaught - (set(deck.corners.labels) if deck.corners is not None else set())
+    for frame, quads, cards in laid_out:  # why: measured on the picture where the card lay
+        deck.untaught_reasons.update(untaught_reasons(frame, quads, cards, deck.untaught))
+    deck.untaught_reasons = {c: r for c, r in deck.untaught_reasons.items() if c in deck.untaught}
     deck.fit_geometry()
     if deck.corners is not None:
         deck.corners.build()  # now rather than on the first frame read

@@ -8,11 +8,13 @@ still works.  Everything is driven by a seed: the same seed gives the same scene
 from __future__ import annotations
 
 import csv
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
+
+from .surfaces import SURFACE_KINDS, camera_finish, draw_surface, light_table, pick_surface
 
 __all__ = [
     "ALL_CARDS",
@@ -30,6 +32,7 @@ __all__ = [
     "Scene",
     "SceneConfig",
     "SUITS",
+    "SURFACE_KINDS",
     "teach_layout",
 ]
 
@@ -172,7 +175,20 @@ class SceneConfig:
     blur_sigma: tuple[float, float] = (0.0, 1.2)
     noise_sigma: tuple[float, float] = (1.0, 5.0)
     perspective: float = 0.04  # max corner displacement as a fraction of the frame
-    felt: str = "random"  # 'green', 'blue', 'red', 'dark', or 'random'
+    felt: str = "random"  # 'green', 'blue', 'red', 'dark', or 'random' (the plain felt drawn when ``surface`` is None)
+    # The table top (see vision.surfaces): None keeps the plain felt above (the same pixels as ever for a seed); a kind
+    # of SURFACE_KINDS, or "any" for a kind chosen by the seed, draws that surface under a room's light (a gradient and,
+    # with ``glare``, hot spots), with camera noise and JPEG re-encoding at a quality drawn from ``jpeg_quality``.  The
+    # cards, their layout and the chips depend on the seed alone, not on the surface.
+    surface: str | None = None
+    jpeg_quality: tuple[int, int] = (55, 95)
+
+    def __post_init__(self) -> None:
+        if self.surface is not None and self.surface != "any" and self.surface not in SURFACE_KINDS:
+            raise ValueError(f"unknown surface {self.surface!r}; expected None, 'any' or one of {', '.join(SURFACE_KINDS)}")
+        lo, hi = self.jpeg_quality
+        if not 1 <= lo <= hi <= 100:
+            raise ValueError(f"JPEG quality range must lie within 1-100, low to high; got {self.jpeg_quality}")
 
 
 FELTS = {"green": (40, 105, 30), "blue": (110, 70, 20), "red": (30, 30, 120), "dark": (45, 45, 40)}
@@ -189,6 +205,41 @@ def _felt(rng: np.random.Generator, cfg: SceneConfig) -> np.ndarray:
     light = 1.15 - 0.45 * (((xx - cx) / w) ** 2 + ((yy - cy) / h) ** 2)  # uneven light: bright spot, dim edges
     img: np.ndarray = (base[None, None, :] + tex) * light[..., None]
     return img
+
+
+def _surface_rng(seed: int) -> np.random.Generator:
+    """The generator of a scene's surface, light and camera: apart from the layout's, so that one seed lays the same
+    cards the same way on every surface."""
+    return np.random.default_rng([seed, 0x5A3F])
+
+
+def _surface_kind(cfg: SceneConfig, srng: np.random.Generator) -> str:
+    return pick_surface(srng) if cfg.surface == "any" or cfg.surface is None else cfg.surface
+
+
+def _shade(rng: np.random.Generator) -> tuple[float, float, float]:
+    """A room's light on lying cards: the offset (x, y pixels) of the thin shadow a card casts and its depth."""
+    a = rng.uniform(0, 2 * np.pi)
+    d = rng.uniform(1.0, 3.0)
+    return d * float(np.cos(a)), d * float(np.sin(a)), float(rng.uniform(0.12, 0.35))
+
+
+def _contact_shadow(canvas: np.ndarray, quad: np.ndarray, shade: tuple[float, float, float]) -> None:
+    """Darken the table just beside a card (``shade`` from :func:`_shade`): a card is no sheet of light, it lies a
+    fraction of a millimetre proud of the table and casts a soft edge of shadow."""
+    dx, dy, depth = shade
+    x0, y0 = np.maximum(np.floor(quad.min(0)).astype(int) - 10, 0)
+    x1, y1 = np.minimum(np.ceil(quad.max(0)).astype(int) + 10, (canvas.shape[1], canvas.shape[0]))
+    if x1 <= x0 or y1 <= y0:
+        return
+    m = np.zeros((y1 - y0, x1 - x0), np.float32)
+    # The shadow cast away from the light, and all round a thin dark line of the card's edge and the light it keeps off.
+    cv2.fillConvexPoly(m, np.round((quad + np.array([dx - x0, dy - y0], np.float32)) * 4).astype(np.int32), 1.0, cv2.LINE_AA, 2)
+    m = cv2.GaussianBlur(m, (0, 0), 1.5) * depth
+    rim = np.zeros_like(m)
+    cv2.polylines(rim, [np.round((quad - np.array([x0, y0], np.float32)) * 4).astype(np.int32)], True, 1.0, 4, cv2.LINE_AA, 2)
+    m = np.maximum(m, cv2.GaussianBlur(rim, (0, 0), 0.8) * 0.5 * depth)
+    canvas[y0:y1, x0:x1] *= (1 - m)[..., None]
 
 
 def _card_quad(cx: float, cy: float, w: float, angle_deg: float) -> np.ndarray:
@@ -287,7 +338,9 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
     n = int(n_cards if n_cards is not None else rng.integers(cfg.min_cards, cfg.max_cards + 1))
     cards = list(rng.choice(sorted(deck.faces), size=n, replace=False))
     cw = float(rng.uniform(*cfg.card_width_px))
-    canvas = _felt(rng, cfg)
+    srng = _surface_rng(seed)
+    kind = None if cfg.surface is None else _surface_kind(cfg, srng)
+    canvas = _felt(rng, cfg) if kind is None else draw_surface(kind, srng, cfg.width, cfg.height)
     layout = _layout(rng, cfg, n, cw)
     # Whole-table perspective (camera not exactly overhead).
     W, H = cfg.width, cfg.height
@@ -306,10 +359,13 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
         cv2.circle(canvas, (int(x), int(y)), int(r * 0.75), (235.0, 235.0, 235.0), max(2, int(r * 0.12)), cv2.LINE_AA)
     masks: list[np.ndarray] = []
     truths: list[CardTruth] = []
+    shade = _shade(srng)
     quads_img = []
     for card, (quad, _group) in zip(cards, layout, strict=True):
         q = cv2.perspectiveTransform(quad[None], P)[0].astype(np.float32)
         quads_img.append(q)
+        if kind is not None:
+            _contact_shadow(canvas, q, shade)
         masks.append(_paste(canvas, deck.faces[card], q))
     # Coverage: a later card covers an earlier one.
     covered: np.ndarray = np.zeros((H, W), np.uint8)
@@ -334,6 +390,10 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
         t = (xx - W / 2) * np.cos(a) + (yy - H / 2) * np.sin(a) - rng.uniform(0.1, 0.4) * W
         shade = 1 - rng.uniform(0.25, 0.45) / (1 + np.exp(-t / 40))
         canvas *= shade[..., None]
+    meta: dict[str, object] = {"deck": deck.name, "perspective": P, "surface": kind or "plain-felt"}
+    if kind is not None:
+        image = _room_and_camera(canvas, rng, srng, cfg, meta, hot_spots=int(srng.integers(1, 3)) if cfg.glare else 0)
+        return Scene(image, truths, cw, seed, meta)
     # Glare: one or two soft bright blobs.
     if cfg.glare:
         for _ in range(int(rng.integers(1, 3))):
@@ -348,7 +408,19 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
         canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
     canvas += rng.normal(0, rng.uniform(*cfg.noise_sigma), canvas.shape).astype(np.float32)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
-    return Scene(image, truths, cw, seed, {"deck": deck.name, "perspective": P})
+    return Scene(image, truths, cw, seed, meta)
+
+
+def _room_and_camera(canvas: np.ndarray, rng: np.random.Generator, srng: np.random.Generator, cfg: SceneConfig,
+                     meta: dict[str, object], *, hot_spots: int) -> np.ndarray:
+    """The room's light over a drawn surface and its cards, the lens's blur, then the camera's noise and JPEG."""
+    light_table(canvas, srng, hot_spots=hot_spots)
+    sigma = rng.uniform(*cfg.blur_sigma)
+    if sigma > 0.3:
+        canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
+    quality = int(srng.integers(cfg.jpeg_quality[0], cfg.jpeg_quality[1] + 1))
+    meta["jpeg_quality"] = quality
+    return camera_finish(canvas, srng, noise_sigma=float(rng.uniform(*cfg.noise_sigma)), jpeg_quality=quality)
 
 
 def teach_layout(deck: Deck, seed: int, cards: list[str] | None = None, cfg: SceneConfig | None = None) -> Scene:
@@ -362,14 +434,25 @@ def teach_layout(deck: Deck, seed: int, cards: list[str] | None = None, cfg: Sce
     cw = float(rng.uniform(*cfg.card_width_px))
     ch = cw * CARD_ASPECT
     per_row = int((cfg.width - cw) // (cw * 1.3))
-    canvas = _felt(rng, cfg)
+    srng = _surface_rng(seed)
+    kind = None if cfg.surface is None else _surface_kind(cfg, srng)
+    canvas = _felt(rng, cfg) if kind is None else draw_surface(kind, srng, cfg.width, cfg.height)
+    shade = _shade(srng)
     truths = []
     for i, card in enumerate(cards):
         r, c = divmod(i, per_row)
         cx = cw + c * cw * 1.3 + rng.uniform(-5, 5)
         cy = ch * 0.7 + r * ch * 1.15 + rng.uniform(-5, 5)
         q = _card_quad(cx, cy, cw, rng.uniform(-4, 4) + (180 if rng.random() < 0.5 else 0))
+        if kind is not None:
+            _contact_shadow(canvas, q, shade)
         _paste(canvas, deck.faces[card], q)
         truths.append(CardTruth(card, q, True, 1.0))
+    if kind is not None:
+        # A dealer teaching the deck sees to it that no light washes a card out: the room's gradient, no hot spot.
+        meta: dict[str, object] = {"deck": deck.name, "surface": kind}
+        teach_cfg = replace(cfg, blur_sigma=(0.0, 0.0), noise_sigma=(2.0, 2.0))
+        image = _room_and_camera(canvas, rng, srng, teach_cfg, meta, hot_spots=0)
+        return Scene(image, truths, cw, seed, meta)
     canvas += rng.normal(0, 2, canvas.shape).astype(np.float32)
     return Scene(np.clip(canvas, 0, 255).astype(np.uint8), truths, cw, seed, {"deck": deck.name})

@@ -219,7 +219,7 @@ def test_rank_and_suit_printed_touching_are_cut_apart(drawn: Deck, monkeypatch: 
         taught = teach_deck(deck, TEACH_SEEDS)
         score = evaluate(deck, replace(taught, corners=None), [7600, 7601, 7602], CLEAN)
         assert score.confident_misreads == 0, score.misread_examples
-        results.append((len(taught.untaught), score.recall_visible))
+        results.append((len(taught.glyph_untaught), score.recall_visible))
         with_patches = evaluate(deck, taught, [7600, 7601, 7602], CLEAN)
         assert with_patches.confident_misreads == 0 and with_patches.recall_visible >= 0.95, with_patches.as_dict()
     (untaught_cut, recall_cut), (untaught_whole, recall_whole) = results

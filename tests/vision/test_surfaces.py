@@ -1,0 +1,167 @@
+"""Table surfaces closer to real rooms, and teaching a deck laid out on any of them.
+
+Sources: issue 5 ("Card detection that works on real tables: light or dark felt, uneven light"; taught-deck mode "lay
+out cards, tell the console which they are, in reading order"); SPEC "Inputs" (the dealer is told what was not read
+and why).  Real rooms play on printed casino felts, light and dark wood, white laminate and stone, under lamps and
+phone lights, through cameras that add noise and JPEG: every kind is drawn here from a seed, and a deck laid out on
+any of them is taught whole.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import cv2
+import numpy as np
+import pytest
+
+from vision.recognize import TaughtDeck, teach
+from vision.surfaces import SURFACE_KINDS, camera_finish, draw_surface
+from vision.synthetic import Deck, SceneConfig, drawn_deck, generate_scene, load_art_deck, teach_layout
+from vision.untaught import CardLook, untaught_message, why_untaught
+
+SMALL = SceneConfig(width=640, height=360, min_cards=4, max_cards=6, card_width_px=(40.0, 45.0))
+TEACH_SEED = 880011  # a teaching layout's seed, apart from every test scene's
+
+
+def _deck(shared_data: Path | None, name: str) -> Deck:
+    if name == "drawn":
+        return drawn_deck()
+    folder = None if shared_data is None else shared_data / "cards" / name
+    if folder is None or not (folder / "manifest.csv").is_file():
+        pytest.skip(f"card art {name!r} not found under DEALER_SHARED_DATA/cards (set DEALER_SHARED_DATA to the shared data folder)")
+    return load_art_deck(folder)
+
+
+@pytest.fixture(scope="module")
+def shared() -> Path | None:
+    import os
+
+    value = os.environ.get("DEALER_SHARED_DATA")
+    return Path(value) if value else None
+
+
+def test_each_surface_kind_is_the_same_for_a_seed_and_differs_between_seeds_and_kinds() -> None:
+    """Seeded scenes (SPEC: reproducible tests): one seed gives one surface, pixel for pixel; another seed another; and
+    the kinds differ from one another (a white table is not a felt)."""
+    drawn = {kind: [draw_surface(kind, np.random.default_rng(seed), 320, 180) for seed in (5, 5, 6)] for kind in SURFACE_KINDS}
+    for kind, (a, b, c) in drawn.items():
+        assert a.shape == (180, 320, 3) and a.dtype == np.float32
+        assert np.array_equal(a, b), kind
+        assert float(np.abs(a - c).mean()) > 1.0, kind
+    means = {kind: v[0].reshape(-1, 3).mean(axis=0) for kind, v in drawn.items()}
+    kinds = list(SURFACE_KINDS)
+    for i, k1 in enumerate(kinds):
+        for k2 in kinds[i + 1:]:
+            differ = float(np.abs(drawn[k1][0] - drawn[k2][0]).mean())
+            assert differ > 10.0, (k1, k2, differ, means[k1], means[k2])
+
+
+def test_a_scene_on_each_surface_is_reproducible_and_lays_the_same_cards() -> None:
+    """The same seed lays the same cards the same way on every surface (the surface has its own generator), and the
+    same scene twice is the same picture, JPEG and noise included."""
+    deck = drawn_deck()
+    scenes = {kind: generate_scene(deck, 41, SceneConfig(**{**SMALL.__dict__, "surface": kind})) for kind in SURFACE_KINDS}
+    first = next(iter(scenes.values()))
+    for kind, s in scenes.items():
+        again = generate_scene(deck, 41, SceneConfig(**{**SMALL.__dict__, "surface": kind}))
+        assert np.array_equal(s.image, again.image), kind
+        assert s.meta["surface"] == kind and 55 <= int(s.meta["jpeg_quality"]) <= 95  # type: ignore[call-overload]
+        assert [c.card for c in s.cards] == [c.card for c in first.cards]
+        assert all(np.allclose(a.quad, b.quad) for a, b in zip(s.cards, first.cards, strict=True))
+    chosen = {generate_scene(deck, seed, SceneConfig(**{**SMALL.__dict__, "surface": "any"})).meta["surface"] for seed in range(12)}
+    assert len(chosen) >= 3  # "any": a kind chosen by the seed
+
+
+def test_bad_surface_settings_are_refused_with_a_clear_error() -> None:
+    with pytest.raises(ValueError, match="unknown surface 'marble'"):
+        SceneConfig(surface="marble")
+    with pytest.raises(ValueError, match="JPEG quality"):
+        SceneConfig(surface="wood", jpeg_quality=(90, 40))
+    with pytest.raises(ValueError, match="unknown surface kind"):
+        draw_surface("carpet", np.random.default_rng(0), 64, 64)
+    with pytest.raises(ValueError, match="JPEG quality must be 1-100"):
+        camera_finish(np.zeros((8, 8, 3), np.float32), np.random.default_rng(0), noise_sigma=1.0, jpeg_quality=0)
+
+
+def test_the_camera_reencodes_as_jpeg_at_the_quality_given() -> None:
+    """A lower JPEG quality loses more of a textured table than a higher one (the re-encoding really happens)."""
+    canvas = draw_surface("stone", np.random.default_rng(3), 256, 256)
+    exact = np.clip(canvas, 0, 255)
+    err = {q: float(np.abs(camera_finish(canvas, np.random.default_rng(1), noise_sigma=0.0, jpeg_quality=q) - exact).mean()) for q in (20, 95)}
+    assert err[20] > 1.5 * err[95], err
+
+
+def _taught(deck: Deck, kind: str | None) -> tuple[TaughtDeck, list[str]]:
+    s = teach_layout(deck, TEACH_SEED, cfg=SceneConfig(surface=kind))
+    cards = [c.card for c in s.cards]
+    return teach([(s.image, cards)], s.card_width_px), cards
+
+
+@pytest.mark.parametrize("kind", SURFACE_KINDS)
+@pytest.mark.parametrize("art", ["vectorized_playing_cards_aguilar_lgpl3", "vpc_byron_knoll_public_domain", "drawn"])
+def test_a_deck_laid_out_on_any_surface_is_taught_whole_from_one_picture(shared: Path | None, art: str, kind: str) -> None:
+    """Issue 5 taught-deck mode, on every table: the 52 cards laid out on one picture are all found (a white or pale
+    wooden table included, where the felt model finds none) and every one learnt (``untaught`` empty): each card's
+    corner patches are taught.  The index glyphs are learnt for every card but a few court cards, whose index the glyph
+    finder does not make out on plain felt either, and now and then another (the corner patches read them)."""
+    deck = _deck(shared, art)
+    taught, cards = _taught(deck, kind)
+    assert len(cards) == 52
+    assert not taught.untaught, untaught_message(taught.untaught_reasons)
+    assert taught.corners is not None
+    assert not taught.corners.untaught, sorted(taught.corners.untaught)
+    assert len(taught.glyph_untaught) <= 12, sorted(taught.glyph_untaught)
+
+
+def _laid_out(kind: str = "white") -> tuple[np.ndarray, list[str], list[np.ndarray], float]:
+    s = teach_layout(drawn_deck(), TEACH_SEED, cards=["As", "Kd", "7c", "Qh", "2s", "9d", "Th", "4c"], cfg=SceneConfig(surface=kind))
+    return s.image.copy(), [c.card for c in s.cards], [c.quad for c in s.cards], s.card_width_px
+
+
+def test_a_card_under_glare_is_not_learnt_and_the_dealer_is_told_glare(shared: Path | None) -> None:
+    """SPEC Inputs: the dealer is told why.  A phone's light burning out one card's face leaves that card unlearnt
+    ("glare"); the others are learnt, and the same picture without the light teaches that card too."""
+    image, cards, quads, cw = _laid_out()
+    clean = teach([(image, cards)], cw)
+    assert not clean.untaught and "Qh" not in clean.untaught_reasons
+    spot = np.zeros(image.shape[:2], np.float32)
+    q = quads[3]
+    for at in (0.85 * q[0] + 0.15 * q[2], 0.15 * q[0] + 0.85 * q[2]):  # over both index corners, within the card
+        cv2.circle(spot, (int(at[0]), int(at[1])), int(0.17 * cw), 1.0, -1)
+    glare = np.asarray(cv2.GaussianBlur(spot, (0, 0), 2), np.float32)
+    burnt = np.clip(image.astype(np.float32) + 255 * glare[..., None], 0, 255).astype(np.uint8)
+    taught = teach([(burnt, cards)], cw)
+    assert taught.untaught == {"Qh"} and taught.untaught_reasons == {"Qh": "glare"}
+    assert taught.corners is not None and "Qh" in taught.corners.untaught  # nor is a burnt-out patch taught
+    assert untaught_message(taught.untaught_reasons) == "not learnt: Qh (glare)"
+
+
+def test_a_blurred_card_is_not_learnt_and_the_dealer_is_told_blur() -> None:
+    """A card blurred past reading (moved while the picture was taken) is unlearnt with the reason "blur"."""
+    image, cards, quads, cw = _laid_out("felt")
+    x0, y0 = np.floor(quads[1].min(axis=0)).astype(int) - 4
+    x1, y1 = np.ceil(quads[1].max(axis=0)).astype(int) + 4
+    image[y0:y1, x0:x1] = cv2.GaussianBlur(image[y0:y1, x0:x1], (0, 0), 7)
+    taught = teach([(image, cards)], cw)
+    assert taught.untaught == {"Kd"} and taught.untaught_reasons == {"Kd": "blur"}, untaught_message(taught.untaught_reasons)
+
+
+def test_a_card_with_no_index_to_find_is_not_learnt_and_the_dealer_is_told_not_found() -> None:
+    """A card whose face shows no index (here painted over with blank paper, sharp and unburnt) is "not found"."""
+    image, cards, quads, cw = _laid_out("felt")
+    c = quads[6].mean(axis=0)
+    inner = np.round(c + 0.93 * (quads[6] - c)).astype(np.int32)
+    cv2.fillConvexPoly(image, inner, (236, 238, 240))
+    taught = teach([(image, cards)], cw)
+    assert taught.untaught == {"Th"} and taught.untaught_reasons == {"Th": "not found"}
+    assert untaught_message(taught.untaught_reasons) == "not learnt: Th (not found)"
+
+
+def test_the_reason_follows_what_was_measured() -> None:
+    """Glare needs a burnt-out corner whose ink is washed out; blur a corner much less sharp than the picture's cards."""
+    typical = CardLook(0.0, 900.0, 200.0)
+    assert why_untaught(CardLook(0.4, 100.0, 60.0), typical) == "glare"
+    assert why_untaught(CardLook(0.4, 900.0, 190.0), typical) == "not found"  # white paper at full light, ink still there
+    assert why_untaught(CardLook(0.0, 150.0, 150.0), typical) == "blur"
+    assert why_untaught(CardLook(0.0, 800.0, 190.0), typical) == "not found"
