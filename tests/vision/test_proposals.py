@@ -28,14 +28,15 @@ def corner_photos(shared_data: Path) -> Path:
 
 
 def test_real_corner_indices_get_a_box_close_to_their_label(corner_photos: Path) -> None:
-    """97.2 % of this subset's 351 labelled indices have a proposal of IoU >= 0.5 (96.4 % of the held-out
-    half's 1,008, 97.2 % of all 1,862 measured by ``vision.proposals_eval``), at most 150 boxes a photo."""
-    photos = [p for p in load_corner_photos(corner_photos) if held_out(p)][::3]
+    """On the held-out scenes (vision.photo_split: neither the proposals' scorer nor the corner reader was fitted on
+    them), 96.0 % of the 553 labelled indices have a proposal of IoU >= 0.5 and 97.7 % one of IoU >= 0.3 (97.1 % and
+    98.4 % of all 1,862, measured by ``vision.proposals_eval``), at most 150 boxes a photo."""
+    photos = [p for p in load_corner_photos(corner_photos) if held_out(p)]
     result = recall_on_corner_photos(photos)
-    assert result["all"]["boxes"] == 351
-    assert result["all"]["recall_iou50"] >= 0.96
+    assert result["all"]["boxes"] == 553
+    assert result["all"]["recall_iou50"] >= 0.955
     assert result["all"]["recall_iou30"] >= 0.97
-    assert result["WIN"]["recall_iou50"] >= 0.98  # webcam views from above of many overlapping cards
+    assert result["WIN"]["recall_iou50"] >= 0.975  # webcam views from above of many overlapping cards
     assert result["all"]["proposals_per_photo"] <= 150
 
 
