@@ -179,6 +179,8 @@ class TeachingResult:
 
     deck: TaughtDeck
     not_read_back: tuple[str, ...]
+    not_learnt: tuple[tuple[str, str], ...] = ()
+    """The cards laid out that neither reader learnt, each with why: ``"not found"``, ``"glare"`` or ``"blur"``."""
 
 
 def teach_and_check(pictures: Sequence[TeachingPicture], calibration: Calibration | None = None) -> TeachingResult:
@@ -192,7 +194,7 @@ def teach_and_check(pictures: Sequence[TeachingPicture], calibration: Calibratio
         deck = teach_pictures(pictures, calibration)
     except TeachError as error:
         raise DeckNotTaught(str(error), pictures=len(pictures)) from error
-    return TeachingResult(deck, tuple(read_back(deck, pictures, calibration)))
+    return TeachingResult(deck, tuple(read_back(deck, pictures, calibration)), tuple(sorted(deck.untaught_reasons.items())))
 
 
 def teaching_card_width(calibration: Calibration) -> float:

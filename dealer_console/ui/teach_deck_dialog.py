@@ -237,12 +237,15 @@ class TeachDeckDialog(QDialog):
                                   "picture to teach them better.").format(len(result.not_read_back), _symbols(result.not_read_back))
         else:
             text += " " + self.tr("Every card is read back.")
+        if result.not_learnt:
+            why = ", ".join(f"{_symbols((card,))} ({QCoreApplication.translate('UntaughtReason', reason)})" for card, reason in result.not_learnt)
+            text += " " + self.tr("Not learnt ({0}): {1}; lay them again away from glare, in focus.").format(len(result.not_learnt), why)
         missing = self.still_to_lay()
         if missing:
             text += " " + self.tr("Not laid out yet ({0}): {1}.").format(len(missing), _symbols(missing))
         self.message.setText(text)
         self.message.setStyleSheet("font-size: 12pt; padding: 2px 6px; background: "
-                                  + ("#8a6d00" if result.not_read_back or missing else "#1f6b3a") + "; color: white;")
+                                  + ("#8a6d00" if result.not_read_back or result.not_learnt or missing else "#1f6b3a") + "; color: white;")
         self._update()
 
     def _on_failed(self, error: Exception) -> None:

@@ -52,6 +52,11 @@ VALUE_WORDS: dict[str, tuple[str, ...]] = {
         QT_TRANSLATE_NOOP("BoardState", "error: wrong protocol"),
         QT_TRANSLATE_NOOP("BoardState", "closed"),
     ),
+    "UntaughtReason": (
+        QT_TRANSLATE_NOOP("UntaughtReason", "not found"),
+        QT_TRANSLATE_NOOP("UntaughtReason", "glare"),
+        QT_TRANSLATE_NOOP("UntaughtReason", "blur"),
+    ),
     "CalibrationCorner": (
         QT_TRANSLATE_NOOP("CalibrationCorner", "far left"),
         QT_TRANSLATE_NOOP("CalibrationCorner", "far right"),

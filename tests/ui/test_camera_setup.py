@@ -233,6 +233,7 @@ def test_a_deck_taught_in_the_dialog_reads_the_flop_dealt_through_the_hub(qtbot,
     for card in dialog.not_read_back:
         assert parse_card(card).symbol in text
     assert ("Not read back" in text) == bool(dialog.not_read_back)
+    assert dialog.taught is not None and ("Not learnt" in text) == bool(dialog.taught.not_learnt)  # with why, when any
     assert dialog.save_deck()
     qtbot.waitUntil(lambda: not dialog.busy, timeout=WAIT_MS)  # saved on a worker thread
     assert kept

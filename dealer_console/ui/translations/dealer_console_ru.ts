@@ -4165,6 +4165,10 @@
         <translation>Ни одного снимка ещё не взято: разложите карты, назовите их и нажмите «Взять этот снимок»</translation>
     </message>
     <message>
+        <source>Not learnt ({0}): {1}; lay them again away from glare, in focus.</source>
+        <translation>Не выучено ({0}): {1}; разложите их снова без бликов и в фокусе.</translation>
+    </message>
+    <message>
         <source>Not taught: {0}</source>
         <translation>Не обучено: {0}</translation>
     </message>
@@ -4276,6 +4280,21 @@
     <message>
         <source>no camera reads them</source>
         <translation>их не читает ни одна камера</translation>
+    </message>
+</context>
+<context>
+    <name>UntaughtReason</name>
+    <message>
+        <source>not found</source>
+        <translation>не найдена</translation>
+    </message>
+    <message>
+        <source>glare</source>
+        <translation>блик</translation>
+    </message>
+    <message>
+        <source>blur</source>
+        <translation>размыта</translation>
     </message>
 </context>
 <context>
