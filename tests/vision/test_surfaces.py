@@ -29,16 +29,16 @@ def _deck(shared_data: Path | None, name: str) -> Deck:
         return drawn_deck()
     folder = None if shared_data is None else shared_data / "cards" / name
     if folder is None or not (folder / "manifest.csv").is_file():
-        pytest.skip(f"card art {name!r} not found under DEALER_SHARED_DATA/cards (set DEALER_SHARED_DATA to the shared data folder)")
+        pytest.skip(f"card art {name!r} not found in the shared data's cards folder (set DEALER_SHARED_DATA or place ../shared/data beside the project)")
     return load_art_deck(folder)
 
 
 @pytest.fixture(scope="module")
 def shared() -> Path | None:
-    import os
+    """The shared data folder (``$DEALER_SHARED_DATA`` or ``../shared/data`` beside the project), or None."""
+    from tests.conftest import shared_data_dir
 
-    value = os.environ.get("DEALER_SHARED_DATA")
-    return Path(value) if value else None
+    return shared_data_dir()
 
 
 def test_each_surface_kind_is_the_same_for_a_seed_and_differs_between_seeds_and_kinds() -> None:
