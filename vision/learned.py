@@ -1,17 +1,12 @@
 """The learned corner reader on a camera frame: in the general mode each index the glyph finder found is read by the
-corner model; with a taught deck, each card the deck read is confirmed or doubted by the model on the corner it was read
-from (:func:`confirm`).
+corner model; with a taught deck, each card the deck read unsure is confirmed or doubted by the model on the corner it
+was read from (:func:`confirm`). A taught deck (:class:`vision.recognize.TaughtDeck`) is the room's refinement on top of
+the model, which reads any deck:
 
-The corner model (:mod:`vision.corner_model`) reads any deck, taught or not, and its confidence is a calibrated
-probability; a taught deck (:class:`vision.recognize.TaughtDeck`) is the room's refinement on top of it. For one index:
-
-- **general mode** (no deck taught): the model's card, its confidence at most :data:`ALONE` (the dealer confirms);
-- **taught deck**: where the deck and the model name the same card, the card with the higher of the two confidences;
-  where the model is sure enough of another card (:data:`DOUBT`), the card is unknown (one of the two misreads, and
-  nothing says which); where the deck does not pass it alone (or takes it for no index), the model's reading, its
-  confidence at most :data:`ALONE`;
-- an index the model takes for no index (its "not an index" class the likeliest) that the deck does not pass either is
-  dropped: a pip or a glyph in a picture.
+- **general mode** (no deck taught): the model's card, its confidence at most :data:`ALONE` (the dealer confirms); an
+  index the model takes for no index (its "not an index" class the likeliest) is dropped: a pip or a glyph in a picture;
+- **taught deck**: where the deck and the model name the same card, the higher of the two confidences; where the model
+  is sure enough of another card (:data:`DOUBT`), the card is unknown (one of the two misreads, and nothing says which).
 """
 
 from __future__ import annotations
@@ -101,33 +96,24 @@ class Verdict:
     """The taught deck's scores of the index (``None`` in the general mode read by the model alone)."""
 
 
-def verdicts(cands: Sequence[IndexCandidate], scores: Sequence[tuple[GlyphScore, bool, float] | None], model: CornerModel | None,
-             *, general: bool) -> list[Verdict | None]:
-    """One verdict per candidate (``None``: not an index). ``scores``: the taught deck's ``(scores, passes, confidence)``
-    of each candidate, ``None`` where the deck takes it for no index; ``general``: no deck taught (the model alone)."""
-    guesses: list[IndexGuess | None] = list(model.read([k.crop for k in cands])) if model is not None and cands else [None] * len(cands)
-    out: list[Verdict | None] = []
-    for guess, scored in zip(guesses, scores, strict=True):
-        out.append(_verdict(guess, scored, general))
-    return out
+def verdicts(cands: Sequence[IndexCandidate], scores: Sequence[tuple[GlyphScore, bool, float] | None],
+             model: CornerModel | None) -> list[Verdict | None]:
+    """One verdict per candidate (``None``: not an index). ``scores``: the deck's ``(scores, passes, confidence)`` of each
+    candidate, ``None`` where the deck takes it for no index; with a ``model`` (the general mode), the model reads each
+    candidate instead."""
+    if model is None or not cands:
+        return [_by_deck(scored) for scored in scores]
+    return [_by_model(guess) for guess in model.read([k.crop for k in cands])]
 
 
-def _verdict(guess: IndexGuess | None, scored: tuple[GlyphScore, bool, float] | None, general: bool) -> Verdict | None:
-    if guess is None:  # no model: the deck alone
-        if scored is None:
-            return None
-        g, ok, confidence = scored
-        return Verdict(g.rank + g.suit, ok, confidence if ok else 0.0, g.score, g.margin, g)
-    by_model = None if guess.card is None else Verdict(guess.card, True, min(guess.confidence, ALONE), guess.confidence,
-                                                       guess.best_probability - guess.not_index, None)
-    if general or scored is None:
-        return by_model
+def _by_deck(scored: tuple[GlyphScore, bool, float] | None) -> Verdict | None:
+    if scored is None:
+        return None
     g, ok, confidence = scored
-    named = g.rank + g.suit
-    if not ok:
-        return by_model or Verdict(named, False, 0.0, g.score, g.margin, g)
-    if guess.card == named:
-        return Verdict(named, True, max(confidence, guess.confidence), g.score, g.margin, g)
-    if guess.card is not None and guess.confidence >= DOUBT:
-        return Verdict(named, False, 0.0, g.score, g.margin, g)  # the deck and the model name different cards
-    return Verdict(named, True, confidence, g.score, g.margin, g)
+    return Verdict(g.rank + g.suit, ok, confidence if ok else 0.0, g.score, g.margin, g)
+
+
+def _by_model(guess: IndexGuess) -> Verdict | None:
+    if guess.card is None:
+        return None
+    return Verdict(guess.card, True, min(guess.confidence, ALONE), guess.confidence, guess.best_probability - guess.not_index, None)

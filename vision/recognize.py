@@ -548,8 +548,7 @@ def _verdicts(deck: TaughtDeck, cands: Sequence[IndexCandidate]) -> list[Verdict
         g, ok = deck.judge(k)
         scores.append(None if g.rank == JUNK or g.score < deck.min_score - 0.2 else (g, ok, deck._confidence(g) if ok else 0.0))
     # a taught deck's readings are confirmed by the model once they are made (learned.confirm); the general mode's indices are read by it
-    model = deck.model if deck.general else None
-    return verdicts(cands, scores, model, general=model is not None)
+    return verdicts(cands, scores, deck.model if deck.general else None)
 
 
 def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) -> list[list[T]]:

@@ -8,7 +8,7 @@ import pytest
 
 from vision.corner_model import IndexGuess
 from vision.glyphs import GlyphScore
-from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _verdict, confirm
+from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, confirm
 from vision.photo_reading import _one_per_place
 from vision.proposals import Box
 from vision.recognize import Reading
@@ -26,38 +26,19 @@ def glyph(card: str) -> GlyphScore:
 
 
 def test_the_general_mode_offers_the_models_card_for_the_dealer_to_confirm() -> None:
-    v = _verdict(guess("Qh", 0.97), None, general=True)
+    """The model alone never applies a card: its card is offered at ALONE at most (its own probability kept as the score);
+    an index it takes for no index is dropped."""
+    v = _by_model(guess("Qh", 0.97))
     assert v is not None and (v.card, v.ok, v.confidence, v.score) == ("Qh", True, ALONE, 0.97)
-    assert _verdict(guess(None, 0.8), None, general=True) is None  # the model takes it for no index: dropped
-
-
-def test_a_taught_reading_the_model_agrees_with_takes_the_higher_confidence() -> None:
-    v = _verdict(guess("7d", 0.99), (glyph("7d"), True, 0.6), general=False)
-    assert v is not None and (v.card, v.ok, v.confidence) == ("7d", True, 0.99)
-    v = _verdict(guess("7d", 0.4), (glyph("7d"), True, 0.8), general=False)
-    assert v is not None and v.confidence == 0.8
-
-
-def test_the_model_sure_of_another_card_makes_a_taught_reading_unknown() -> None:
-    v = _verdict(guess("7h", DOUBT), (glyph("7d"), True, 0.95), general=False)
-    assert v is not None and not v.ok and v.confidence == 0.0 and v.card == "7d"
-    v = _verdict(guess("7h", DOUBT - 0.01), (glyph("7d"), True, 0.95), general=False)
-    assert v is not None and v.ok and v.confidence == 0.95  # below the doubt, the deck stands
-
-
-def test_where_the_deck_does_not_pass_an_index_the_model_reads_it() -> None:
-    v = _verdict(guess("As", 0.93), (glyph("Ad"), False, 0.0), general=False)
-    assert v is not None and (v.card, v.ok, v.confidence) == ("As", True, ALONE)  # offered: the dealer confirms
-    v = _verdict(guess("As", 0.93), None, general=False)  # the deck takes it for no index
-    assert v is not None and v.card == "As"
-    v = _verdict(guess(None, 0.9), (glyph("Ad"), False, 0.0), general=False)
-    assert v is not None and not v.ok and v.card == "Ad"  # neither reads it: unknown, the deck's guess kept
+    assert _by_model(guess(None, 0.8)) is None
 
 
 def test_without_a_model_the_deck_reads_alone() -> None:
-    v = _verdict(None, (glyph("Kc"), True, 0.7), general=False)
+    v = _by_deck((glyph("Kc"), True, 0.7))
     assert v is not None and (v.card, v.ok, v.confidence) == ("Kc", True, 0.7)
-    assert _verdict(None, None, general=False) is None
+    v = _by_deck((glyph("Kc"), False, 0.7))
+    assert v is not None and (v.card, v.ok, v.confidence) == ("Kc", False, 0.0)  # named as the best guess, not passed
+    assert _by_deck(None) is None
 
 
 def test_overlapping_proposals_are_one_place_and_a_second_card_there_is_doubt() -> None:
