@@ -1,12 +1,14 @@
 """Card reading per kind of table surface (felt, printed felt, wood, white, stone), measured on synthetic scenes.
 
-``python bench/vision_surfaces.py [--scenes N] [--kinds felt,wood] [--deck NAME] [--first-seed S]``
+``python bench/vision_surfaces.py [--quick] [--scenes N] [--kinds felt,wood] [--deck NAME] [--first-seed S]``
+(``--quick``: 4 scenes per art set and kind instead of 100, the same figures on less work, under a minute.)
 
 Per shared art set (the drawn deck when the art is absent) and per surface kind: the deck is taught from two laid-out
 pictures on that surface (seeds 900001-900002; a teaching picture that cannot be taught is reported, and reading is
 then skipped), then N overhead scenes on that surface (1920x1080, 5-20 cards, overlapping pairs, chips, shadow, hot
-spots, camera noise and JPEG; seeds from ``--first-seed``, never used to set anything) are read with the classic reader
-(:func:`vision.recognize.read_frame`) and scored against their ground truth twice: every card named
+spots, camera noise and JPEG; seeds from ``--first-seed``, never used to set anything) are read as the console reads
+(:func:`vision.recognize.read_frame`, the taught deck confirmed by the learned corner reader; ``--no-model``: the taught
+deck alone) and scored against their ground truth twice: every card named
 (``Score(threshold=0.0)``) and at the console's confidence threshold (0.90: applied without asking).
 
 Single thread.  The last line is one JSON object: per art set and kind, the teaching (cards learnt by neither reader, with
@@ -32,6 +34,7 @@ import cv2
 
 from vision.cli import DEFAULT_THRESHOLD
 from vision.evaluate import Score, scene_config, score_scene, teach_deck
+from vision.learned import with_learned_reader
 from vision.recognize import TeachError, read_frame
 from vision.surfaces import SURFACE_KINDS
 from vision.synthetic import Deck, SceneConfig, available_decks, generate_scene
@@ -41,8 +44,9 @@ TEACH_SEEDS = [900001, 900002]
 FIRST_TEST_SEED = 5000
 
 
-def measure(deck: Deck, kind: str, scenes: int, first_seed: int) -> dict[str, object]:
-    """Teach ``deck`` on ``kind`` and read ``scenes`` scenes on it; the figures as a dict."""
+def measure(deck: Deck, kind: str, scenes: int, first_seed: int, model: bool = True) -> dict[str, object]:
+    """Teach ``deck`` on ``kind`` and read ``scenes`` scenes on it (``model``: the learned corner reader confirming the
+    deck's unsure readings, as the console reads); the figures as a dict."""
     cfg = SceneConfig(surface=kind)
     t = time.perf_counter()
     try:
@@ -56,11 +60,12 @@ def measure(deck: Deck, kind: str, scenes: int, first_seed: int) -> dict[str, ob
         "untaught_patches": len(taught.corners.untaught) if taught.corners is not None else 52,
         "untaught_reasons": untaught_message(taught.untaught_reasons),
     }
+    reader = with_learned_reader(taught) if model else taught
     every, confident = Score(threshold=0.0), Score(threshold=DEFAULT_THRESHOLD)
     for seed in range(first_seed, first_seed + scenes):
         scene = generate_scene(deck, seed, cfg)
         t = time.perf_counter()
-        readings = read_frame(scene.image, taught, scene_config(scene))
+        readings = read_frame(scene.image, reader, scene_config(scene))
         ms = (time.perf_counter() - t) * 1000
         for score in (every, confident):
             score.ms.append(ms)
@@ -75,23 +80,28 @@ def measure(deck: Deck, kind: str, scenes: int, first_seed: int) -> dict[str, ob
 
 def main() -> None:
     ap = argparse.ArgumentParser()
-    ap.add_argument("--scenes", type=int, default=100, help="scenes per art set and surface kind (default 100)")
+    ap.add_argument("--quick", action="store_true", help="4 scenes per art set and kind (a run under a minute)")
+    ap.add_argument("--scenes", type=int, default=None, help="scenes per art set and surface kind (default 100, 4 with --quick)")
     ap.add_argument("--kinds", default=",".join(SURFACE_KINDS), help="surface kinds, comma-separated (default all)")
     ap.add_argument("--deck", default=None, help="only the art sets whose name contains this")
+    ap.add_argument("--no-model", action="store_true", help="the taught deck alone, without the learned corner reader")
     ap.add_argument("--first-seed", type=int, default=FIRST_TEST_SEED, help=f"first test scene's seed (default {FIRST_TEST_SEED})")
     args = ap.parse_args()
+    args.scenes = args.scenes if args.scenes is not None else (4 if args.quick else 100)
     kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
     unknown = [k for k in kinds if k not in SURFACE_KINDS]
     if unknown or args.scenes < 1:
         ap.error(f"unknown surface kinds {unknown}; expected some of {', '.join(SURFACE_KINDS)}" if unknown else "--scenes must be 1 or more")
     cv2.setNumThreads(1)
-    data = Path(os.environ["DEALER_SHARED_DATA"]) if os.environ.get("DEALER_SHARED_DATA") else None
+    data = Path(os.environ.get("DEALER_SHARED_DATA", Path(__file__).resolve().parents[2] / "shared" / "data"))
+    data = data if data.is_dir() else None
     decks = [d for d in available_decks(data) if args.deck is None or args.deck in d.name]
-    result: dict[str, object] = {"scenes_per_kind": args.scenes, "first_seed": args.first_seed, "threshold": DEFAULT_THRESHOLD}
+    result: dict[str, object] = {"scenes_per_kind": args.scenes, "first_seed": args.first_seed, "threshold": DEFAULT_THRESHOLD,
+                              "learned_reader": not args.no_model}
     for deck in decks:
         per_kind: dict[str, object] = {}
         for kind in kinds:
-            per_kind[kind] = measure(deck, kind, args.scenes, args.first_seed)
+            per_kind[kind] = measure(deck, kind, args.scenes, args.first_seed, model=not args.no_model)
             print(deck.name, kind, json.dumps(per_kind[kind]), flush=True)
         result[deck.name] = per_kind
     print(json.dumps(result))
