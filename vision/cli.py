@@ -3,7 +3,10 @@
 Teaching pictures (``--teach DIR``): the cards laid out apart, face up, listed in reading order (rows top
 to bottom, left to right) in ``DIR/cards.csv`` with columns ``image`` and ``cards`` (space-separated,
 e.g. ``As Kd 7c``).  Without teaching pictures, ``--general`` reads in the general mode (standard corner
-indices of decks not taught).
+indices of decks not taught); a picture whose card width is not given (no calibration, ``--card-width-px``,
+``card_width_px`` column or ``--scale-from-boxes``) is then read whole by the learned corner reader (index
+proposals anywhere on it, their crops read by the model, its own confidence kept).  Pictures are read as the
+console reads them, the learned corner reader confirming the deck (``--no-model``: without it).
 
 Test pictures (``--test DIR``) with a CSV of the cards expected on each (``--expected``, default
 ``DIR/expected.csv``): one row per card (column ``card``) or per picture (column ``cards``,
@@ -33,6 +36,7 @@ import json
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -107,6 +111,7 @@ class Tally:
     unknown: int = 0
     asked: int = 0
     asked_right: int = 0
+    again: int = 0  # confident readings of a card already read there (its other corner index)
     ms: list[float] = field(default_factory=list)
     misread_examples: list[str] = field(default_factory=list)
 
@@ -118,7 +123,7 @@ class Tally:
             "ms_per_frame": round(statistics.fmean(self.ms), 2) if self.ms else None,
             "median_ms": round(statistics.median(self.ms), 2) if self.ms else None,
             "pictures": self.pictures, "unreadable": len(self.unreadable), "expected": self.expected, "correct": self.correct,
-            "confident_readings": self.confident, "unknown_readings": self.unknown,
+            "confident_readings": self.confident, "unknown_readings": self.unknown, "read_again": self.again,
         }
 
 
@@ -238,9 +243,12 @@ def score_picture(pic: Picture, readings: list[Any], tally: Tally, threshold: fl
     # Exact cards first, then rank-only ones, so a rank-only label does not take a card another label names exactly.
     confident.sort(key=lambda r: -float(r.confidence))
     for r in confident:
-        tally.confident += 1
         centre = _centre(r)
         fits = _fitting(pic, r.card, centre, open_)
+        if not fits and _fitting(pic, r.card, centre, list(range(len(pic.expected)))):
+            tally.again += 1  # the card's other corner index, read alike where the card was read already: not a misread
+            continue
+        tally.confident += 1
         if fits:
             i = min(fits, key=lambda k: pic.expected[k].card.endswith("?"))
             open_.remove(i)
@@ -263,6 +271,29 @@ def _fitting(pic: Picture, card: str | None, centre: Any, candidates: list[int])
         (box := pic.expected[i].box) is None or (box[0] <= centre[0] <= box[2] and box[1] <= centre[1] <= box[3]))]
 
 
+def _reader(deck: Any, args: argparse.Namespace, calibration: Any) -> Callable[[Picture, Any], list[Any]]:
+    """How each picture is read: as the console reads (the deck, with the learned corner reader unless ``--no-model``);
+    in the general mode, a picture whose card width nobody gave is read whole (:func:`vision.photo_reading.read_photo`:
+    index proposals anywhere, read by the learned reader, its own confidence kept)."""
+    from .learned import shared_model, with_learned_reader
+    from .photo_reading import read_photo
+    from .recognize import read_frame
+
+    model = None if args.no_model else shared_model()
+    reading_deck = deck if model is None else with_learned_reader(deck)
+
+    def read(pic: Picture, frame: Any) -> list[Any]:
+        try:
+            cfg = _config(pic, args, calibration, frame)
+        except EvalInputError:  # no card width given for this picture
+            if deck.general and model is not None:
+                return list(read_photo(frame, model))
+            raise
+        return read_frame(frame, reading_deck, cfg)
+
+    return read
+
+
 def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
     """Teach (or take the general mode), read every test picture, and print the scores; returns the JSON summary."""
     import cv2
@@ -270,7 +301,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
     out = out if out is not None else sys.stdout
 
     from .calibration import Calibration
-    from .recognize import TeachError, general_deck, read_frame, teach
+    from .recognize import TeachError, general_deck, teach
 
     calibration = Calibration.load(args.calibration) if args.calibration else None
     test_dir = Path(args.test)
@@ -309,6 +340,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
         print("general mode (no deck taught)", file=out)
     if deck is None:
         raise EvalInputError("no deck to read with: the teaching CSV lists no pictures")
+    read = _reader(deck, args, calibration)
     tally = Tally()
     for pic in pictures:
         tally.pictures += 1
@@ -320,9 +352,8 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
         if calibration is not None:
             calibration.check_frame(frame)
             frame = calibration.mask_off_table(frame)
-        cfg = _config(pic, args, calibration, frame)
         t0 = time.perf_counter()
-        readings = read_frame(frame, deck, cfg)
+        readings = read(pic, frame)
         tally.ms.append((time.perf_counter() - t0) * 1000)
         score_picture(pic, readings, tally, args.threshold)
     s = tally.summary()
@@ -369,6 +400,7 @@ def add_vision_eval_parser(commands: Any) -> None:
     p.add_argument("--card-width-px", type=float, help="card width on the pictures, in pixels")
     p.add_argument("--scale-from-boxes", action="store_true", help="take each picture's card width from its labelled boxes (no calibration)")
     p.add_argument("--limit", type=int, default=None, help="only the first N test pictures")
+    p.add_argument("--no-model", action="store_true", help="read without the learned corner reader (the taught deck, or the glyphs, alone)")
     p.add_argument("--threshold", type=_threshold, default=DEFAULT_THRESHOLD,
                    help=f"confidence at or above which a reading is applied without asking, as the console's"
                         f" [devices] confidence_threshold (default {DEFAULT_THRESHOLD})")

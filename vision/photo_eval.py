@@ -11,7 +11,8 @@ boxes given, no calibration, no deck taught), scored at the console's confidence
   its box has its rank.
 
 ``python -m vision.photo_eval [--threshold 0.9] [--rank-photos]`` prints the figures, then one line of JSON with
-``recall``, ``precision``, ``confident_misreads``, ``asked``, ``asked_right``, ``ms_per_frame``.
+``recall``, ``precision``, ``confident_misreads``, ``asked``, ``asked_right``, ``ms_per_frame``;
+``--write-expected CSV`` writes the held-out corner photos as ``vision-eval``'s expected CSV instead.
 """
 
 from __future__ import annotations
@@ -127,19 +128,40 @@ def rank_photos_eval(model: CornerModel, folder: Path, *, split: str = "test", t
     return score
 
 
+def write_expected(folder: Path, out: Path) -> int:
+    """The held-out corner photos' labelled cards as ``vision-eval``'s expected CSV (one row a box: image, card, box), so
+    ``dealer-console vision-eval --general --test corner_photos/images --expected out.csv`` reads them; the rows written."""
+    import csv
+
+    from .training.photos import load_boxes
+
+    photos = load_boxes(folder)
+    rows = [(name, b.card, *(f"{v:.1f}" for v in b.box)) for name in corner_photo_split(photos)[1] for b in photos[name] if b.card is not None]
+    with open(out, "w", newline="", encoding="utf-8") as fh:
+        writer = csv.writer(fh)
+        writer.writerow(["image", "card", "xmin", "ymin", "xmax", "ymax"])
+        writer.writerows(rows)
+    return len(rows)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m vision.photo_eval", description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--data", type=Path, default=None, help="the shared data folder (default: DEALER_SHARED_DATA or ../shared/data)")
     parser.add_argument("--model", type=Path, default=None, help="the ONNX corner model (default: the one shipped)")
     parser.add_argument("--threshold", type=float, default=DEFAULT_THRESHOLD)
     parser.add_argument("--rank-photos", action="store_true", help="read rank_photos' test split instead of the held-out corner photos")
+    parser.add_argument("--write-expected", type=Path, metavar="CSV",
+                        help="only write the held-out corner photos' boxes as vision-eval's expected CSV")
     args = parser.parse_args(argv)
     from .training.photos import PhotoDataError, corner_photos_dir, shared_data_dir
 
     cv2.setNumThreads(1)
-    model = CornerModel.load(args.model)
     data = args.data or shared_data_dir()
     try:
+        if args.write_expected is not None:
+            print(f"{write_expected(corner_photos_dir(data), args.write_expected)} boxes of held-out photos written to {args.write_expected}")
+            return 0
+        model = CornerModel.load(args.model)
         if args.rank_photos:
             if data is None or not (data / "rank_photos").is_dir():
                 raise PhotoDataError("rank_photos not found: set DEALER_SHARED_DATA to the shared data folder")
