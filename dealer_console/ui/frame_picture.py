@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
-from PySide6.QtGui import QFont, QImage, QPainter, QPixmap
+from PySide6.QtGui import QFont, QGuiApplication, QImage, QPainter, QPixmap
+from PySide6.QtWidgets import QWidget
 
-__all__ = ["frame_pixmap", "label_painter"]
+__all__ = ["fitting_picture_width", "frame_pixmap", "label_painter"]
 
 
 def frame_pixmap(frame: np.ndarray, width: int) -> tuple[QPixmap, float]:
@@ -26,3 +27,12 @@ def label_painter(pixmap: QPixmap, point_size: int) -> QPainter:
     font.setBold(True)
     painter.setFont(font)
     return painter
+
+
+def fitting_picture_width(widget: QWidget, largest: int, rest_height: int) -> int:
+    """How wide a 16:9 camera picture is drawn in ``widget`` so that the widget fits its screen: at most ``largest``,
+    and no taller than the screen's available height less ``rest_height`` (what the widget shows besides the picture)."""
+    screen = widget.screen() or QGuiApplication.primaryScreen()
+    if screen is None:
+        return largest
+    return max(320, min(largest, (screen.availableGeometry().height() - rest_height) * 16 // 9))

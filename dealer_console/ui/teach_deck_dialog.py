@@ -40,12 +40,15 @@ from dealer_console.live.taught_deck import (
 )
 from dealer_console.ui.background_task import BackgroundTask
 from dealer_console.ui.dialogs import DialogHost, show_dialog
-from dealer_console.ui.frame_picture import frame_pixmap, label_painter
+from dealer_console.ui.frame_picture import fitting_picture_width, frame_pixmap, label_painter
 
 if TYPE_CHECKING:
     from dealer_console.live.device_hub import DeviceHub
 
 PICTURE_WIDTH = 960
+REST_HEIGHT = 400
+"""What the dialog shows besides the picture (instructions, the cards typed, the message, the buttons, its frame): the
+picture is drawn smaller on a screen too short for both (1280x720)."""
 
 
 def _symbols(cards: list[str] | tuple[str, ...]) -> str:
@@ -286,9 +289,10 @@ class TeachDeckDialog(QDialog):
         if self.frame is None:
             self.picture.setPixmap(QPixmap())
             self.picture.setText(self.tr("no picture"))
-            self.picture.setFixedSize(PICTURE_WIDTH, PICTURE_WIDTH * 9 // 16)
+            width = fitting_picture_width(self, PICTURE_WIDTH, REST_HEIGHT)
+            self.picture.setFixedSize(width, width * 9 // 16)
             return
-        pixmap, scale = frame_pixmap(self.frame, PICTURE_WIDTH)
+        pixmap, scale = frame_pixmap(self.frame, fitting_picture_width(self, PICTURE_WIDTH, REST_HEIGHT))
         painter = label_painter(pixmap, 11)
         for number, quad in enumerate(self.found, 1):
             shape = QPolygonF([QPointF(float(x) * scale, float(y) * scale) for x, y in quad])
