@@ -14,7 +14,6 @@ import argparse
 import csv
 import functools
 import json
-import os
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -25,6 +24,7 @@ import numpy as np
 
 from vision.photo_split import corner_photo_split
 from vision.proposals import Box, propose_indices
+from vision.training.photos import load_boxes, shared_data_dir
 
 __all__ = [
     "CornerPhoto",
@@ -32,15 +32,10 @@ __all__ = [
     "load_corner_photos",
     "load_rank_photos",
     "main",
-    "NOT_INDICES",
     "recall_on_corner_photos",
     "shared_data",
     "cards_with_a_proposal",
 ]
-
-# Labels that are not a rank-and-suit index.
-NOT_INDICES = frozenset({"BACK", "BLACK JOKER", "RED JOKER"})
-
 
 @dataclass
 class CornerPhoto:
@@ -58,9 +53,7 @@ class CornerPhoto:
 
 def shared_data() -> Path | None:
     """The shared data folder (``DEALER_SHARED_DATA``, else ``../shared/data`` beside the project), or ``None``."""
-    env = os.environ.get("DEALER_SHARED_DATA")
-    folder = Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "data"
-    return folder if folder.is_dir() else None
+    return shared_data_dir()
 
 
 def held_out(photo: CornerPhoto) -> bool:
@@ -75,26 +68,13 @@ def _held_out_names(images: Path) -> frozenset[str]:
 
 
 def load_corner_photos(folder: Path) -> list[CornerPhoto]:
-    """``corner_photos``: every photo with its index boxes in pixels (backs and jokers left out)."""
-    classes = (folder / "classes.txt").read_text().splitlines()
-    photos = []
-    images = sorted((folder / "images").glob("*.jpg"))
-    if not images:
+    """``corner_photos``: every photo with its index boxes in pixels (backs and jokers left out), as
+    :func:`vision.training.photos.load_boxes` reads them."""
+    photos = load_boxes(folder)
+    if not photos:
         raise FileNotFoundError(f"no photos in {folder / 'images'}")
-    for order, path in enumerate(images):
-        img = cv2.imread(str(path), cv2.IMREAD_UNCHANGED)
-        if img is None:
-            raise ValueError(f"cannot decode {path}")
-        h, w = img.shape[:2]
-        boxes = []
-        for line in (folder / "labels" / f"{path.stem}.txt").read_text().splitlines():
-            parts = line.split()
-            if not parts or classes[int(parts[0])] in NOT_INDICES:
-                continue
-            cx, cy, bw, bh = (float(v) for v in parts[1:5])
-            boxes.append(((cx - bw / 2) * w, (cy - bh / 2) * h, (cx + bw / 2) * w, (cy + bh / 2) * h))
-        photos.append(CornerPhoto(path, boxes, order))
-    return photos
+    return [CornerPhoto(folder / "images" / name, [b.box for b in boxes if b.card is not None], order)
+            for order, (name, boxes) in enumerate(sorted(photos.items()))]
 
 
 def _best_iou(label: tuple[float, float, float, float], props: np.ndarray) -> float:

@@ -17,7 +17,7 @@ from vision.training.augment import camera, warped_crop
 from vision.training.dataset import SetSizes, build_training_set
 from vision.training.photos import shared_data_dir
 from vision.training.render import drawn_index, lone_pip
-from vision.training.train import fit_temperature
+from vision.training.train import CornerNet, export, fit_temperature, main
 
 
 def test_temperature_scaling_finds_the_temperature_that_made_the_labels() -> None:
@@ -58,3 +58,22 @@ def test_the_training_set_is_the_same_for_the_same_seed() -> None:
     assert np.array_equal(drawn[0], drawn[1]) and not np.array_equal(drawn[0], drawn[2])
     assert set(first.labels.tolist()) == set(range(NOT_INDEX + 1))
     assert first.inputs.shape[1:] == preprocess([np.zeros((8, 8), np.uint8)]).shape[1:]
+
+
+def test_a_network_of_other_widths_exports_and_reads_alike_through_opencv(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """``--widths`` and ``--convolutions`` build another network: exported with its temperature, cv2.dnn gives torch's logits."""
+    import torch
+
+    torch.manual_seed(1)
+    net = CornerNet((8, 12, 16), (1, 1, 1)).eval()
+    assert sum(p.numel() for p in net.parameters()) < sum(p.numel() for p in CornerNet().parameters()) / 10
+    check = preprocess([np.random.default_rng(2).integers(0, 255, (20, 14, 3), dtype=np.uint8) for _ in range(4)])
+    assert export(net, 0.5, tmp_path / "small.onnx", check) < 1e-3
+
+
+@pytest.mark.parametrize("widths", ["16,32", "16,32,0", "a,b,c"])
+def test_the_training_command_refuses_a_bad_network_shape(widths: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--widths", widths])
+    assert stopped.value.code == 2
+    assert "three positive whole numbers" in capsys.readouterr().err

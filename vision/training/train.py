@@ -37,13 +37,19 @@ def _block(inputs: int, outputs: int, convolutions: int) -> nn.Sequential:
     return nn.Sequential(*layers, nn.MaxPool2d(2))
 
 
-class CornerNet(nn.Module):
-    """Three blocks of 3x3 convolutions (20 channels once, 40 twice, 80 twice; each block halves the size: 32 -> 4 pixels),
-    global average, dropout, one linear layer to 53 classes: 113 k parameters, about 12 M multiply-adds a crop."""
+WIDTHS = (20, 40, 80)
+CONVOLUTIONS = (1, 2, 2)
 
-    def __init__(self, widths: tuple[int, int, int] = (20, 40, 80)) -> None:
+
+class CornerNet(nn.Module):
+    """Three blocks of 3x3 convolutions (by default 20 channels once, 40 twice, 80 twice; each block halves the size:
+    32 -> 4 pixels), global average, dropout, one linear layer to 53 classes: 113 k parameters, about 12 M multiply-adds a
+    crop."""
+
+    def __init__(self, widths: tuple[int, int, int] = WIDTHS, convolutions: tuple[int, int, int] = CONVOLUTIONS) -> None:
         super().__init__()
-        self.features = nn.Sequential(_block(3, widths[0], 1), _block(widths[0], widths[1], 2), _block(widths[1], widths[2], 2))
+        self.features = nn.Sequential(_block(3, widths[0], convolutions[0]), _block(widths[0], widths[1], convolutions[1]),
+                                      _block(widths[1], widths[2], convolutions[2]))
         self.dropout = nn.Dropout(0.2)
         self.classes = nn.Linear(widths[2], CLASS_COUNT)
 
@@ -97,11 +103,12 @@ def fit_temperature(logits: npt.NDArray[np.float32], labels: npt.NDArray[np.int6
     return float(min(fine, key=lambda value: turn_nll(logits, labels, float(value))))
 
 
-def train(training: CropSet, validation: CropSet, *, epochs: int, seed: int, log: Callable[[str], None] = print) -> tuple[CornerNet, dict[str, float]]:
+def train(training: CropSet, validation: CropSet, *, epochs: int, seed: int, log: Callable[[str], None] = print,
+          widths: tuple[int, int, int] = WIDTHS, convolutions: tuple[int, int, int] = CONVOLUTIONS) -> tuple[CornerNet, dict[str, float]]:
     """Train the network (AdamW, one-cycle learning rate); keep the epoch with the lowest validation NLL."""
     torch.manual_seed(seed)
     generator = torch.Generator().manual_seed(seed)
-    net = CornerNet().to(memory_format=torch.channels_last)  # type: ignore[call-overload]
+    net = CornerNet(widths, convolutions).to(memory_format=torch.channels_last)  # type: ignore[call-overload]
     batch_size = 128
     steps = epochs * int(np.ceil(len(training) / batch_size))
     optimiser = torch.optim.AdamW(net.parameters(), lr=3e-3, weight_decay=5e-4)
@@ -156,6 +163,17 @@ def export(net: CornerNet, temperature: float, path: Path, check: npt.NDArray[np
     return float(np.abs(got - expected).max())
 
 
+def _three(text: str) -> tuple[int, int, int]:
+    """Three positive whole numbers, comma-separated (``20,40,80``)."""
+    try:
+        values = tuple(int(part) for part in text.split(","))
+    except ValueError:
+        values = ()
+    if len(values) != 3 or min(values) < 1:
+        raise argparse.ArgumentTypeError(f"expected three positive whole numbers separated by commas, not {text!r}")
+    return values[0], values[1], values[2]
+
+
 def main(argv: list[str] | None = None) -> int:
     """The command line: build the sets, train, calibrate, export, check; print what was done as JSON."""
     parser = argparse.ArgumentParser(prog="python -m vision.training.train", description=__doc__.splitlines()[0] if __doc__ else None)
@@ -165,6 +183,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--epochs", type=int, default=10)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every count of the training set (a quick run: 0.1)")
+    parser.add_argument("--widths", type=_three, default=WIDTHS, help="channels of the three blocks (default %(default)s)")
+    parser.add_argument("--convolutions", type=_three, default=CONVOLUTIONS, help="3x3 convolutions in each block (default %(default)s)")
     args = parser.parse_args(argv)
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
@@ -176,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
     validation = build_validation_set(data, args.seed + 1)
     built = time.monotonic() - started
     print(f"training set {len(training)} crops, validation {len(validation)} ({built:.0f} s)")
-    net, summary = train(training, validation, epochs=args.epochs, seed=args.seed)
+    net, summary = train(training, validation, epochs=args.epochs, seed=args.seed, widths=args.widths, convolutions=args.convolutions)
     logits = validation_logits(net, validation)
     temperature = fit_temperature(logits, validation.labels)
     check = with_turns(validation.inputs[:64].astype(np.float32))
@@ -192,6 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         "validation_nll_calibrated": round(turn_nll(logits, validation.labels, temperature), 4),
         "best_epoch": summary["best_epoch"],
         "cv2_dnn_max_logit_difference": difference,
+        "widths": list(args.widths),
+        "convolutions": list(args.convolutions),
         "parameters": sum(parameter.numel() for parameter in net.parameters()),
         "model_bytes": args.out.stat().st_size,
         "build_seconds": round(built),
