@@ -5,7 +5,8 @@
 - Taught-deck mode, per shared art set (the drawn deck when the art is absent): taught from two
   laid-out teaching frames (seeds 900001-900002), then N synthetic overhead scenes (1920x1080,
   5-20 cards, overlapping pairs, glare, shadow, chips; seeds 5000 onwards, never used to set a
-  threshold) are read and scored against their ground truth.
+  threshold) are read as the console reads (the learned corner reader confirming the deck's unsure
+  readings; ``--no-model``: the deck alone) and scored against their ground truth.
 - General mode: the same scenes read with glyphs learnt from the standard fonts and the *other*
   art set(s) only; the deck being read is never taught.
 - Real photos: ``rank_photos`` taught from its ``train`` split, measured on ``test``.
@@ -34,6 +35,7 @@ import cv2
 from vision.cli import DEFAULT_THRESHOLD
 from vision.detect import DetectorConfig
 from vision.evaluate import Score, scene_config, score_scene, teach_deck
+from vision.learned import with_learned_reader
 from vision.rank_photos import evaluate_ranks, load_split, teach_ranks
 from vision.recognize import TaughtDeck, general_deck, read_frame
 from vision.synthetic import Deck, available_decks, generate_scene
@@ -67,6 +69,7 @@ def main() -> None:
     ap.add_argument("--scenes", type=int, default=None, help="scenes per art set in taught mode (default 2000)")
     ap.add_argument("--general", type=int, default=None, help="scenes per art set in general mode (default 200)")
     ap.add_argument("--no-photos", action="store_true")
+    ap.add_argument("--no-model", action="store_true", help="the taught deck alone, without the learned corner reader confirming it")
     ap.add_argument("--deck", default=None, help="only the art sets whose name contains this (to split a long run over processes)")
     ap.add_argument("--nominal-size", action="store_true",
                     help="read with the nominal card width only, without the table calibration's view (every card taken at one size)")
@@ -85,8 +88,9 @@ def main() -> None:
     out: dict[str, object] = {}
     for deck in chosen:
         if n:
-            out[f"taught/{deck.name}"] = run(deck, teach_deck(deck, list(TEACH_SEEDS)), n, f"taught {deck.name}", args.first_seed,
-                                              args.nominal_size, args.threshold)
+            taught = teach_deck(deck, list(TEACH_SEEDS))
+            reader = taught if args.no_model else with_learned_reader(taught)  # as the console reads
+            out[f"taught/{deck.name}"] = run(deck, reader, n, f"taught {deck.name}", args.first_seed, args.nominal_size, args.threshold)
     if ng:
         for deck in chosen:
             others = [d for d in decks if d.name != deck.name and d.name != "drawn"]

@@ -8,7 +8,7 @@ import pytest
 
 from vision.corner_model import IndexGuess
 from vision.glyphs import GlyphScore
-from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, confirm
+from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, confirm, index_crop
 from vision.photo_reading import _one_per_place
 from vision.proposals import Box
 from vision.recognize import Reading
@@ -91,3 +91,41 @@ def test_the_model_reads_a_crop_at_fewer_turns_when_asked() -> None:
     assert model.read([index], turns=1)[0].best == model.read([index])[0].best
     with pytest.raises(CornerModelError, match="1 to 4 turns"):
         model.read([index], turns=0)
+
+
+def corner_patch(big_pip: bool = True, frame_line: bool = False) -> np.ndarray:
+    """An upright corner patch as the console cuts it (46 x 21 pixels: a tenth of a card's width per 10 pixels): a rank
+    glyph over a small pip, with a big pip coming in from the right-hand side and a court card's frame line, if asked."""
+    import cv2
+
+    patch = np.full((46, 21, 3), 235, np.uint8)
+    cv2.putText(patch, "8", (1, 15), cv2.FONT_HERSHEY_SIMPLEX, 0.5, (20, 20, 20), 2, cv2.LINE_AA)
+    cv2.circle(patch, (6, 24), 4, (20, 20, 20), -1, cv2.LINE_AA)
+    if big_pip:
+        cv2.circle(patch, (26, 36), 9, (20, 20, 20), -1, cv2.LINE_AA)
+    if frame_line:
+        cv2.line(patch, (15, 3), (15, 45), (120, 60, 60), 1)
+    return patch
+
+
+def test_the_model_is_handed_the_index_alone_not_the_print_beside_it() -> None:
+    """``index_crop``: the box of the rank and the small pip with a margin; a big pip coming in from the side and a court
+    card's frame line are left out (the model was taught on boxes drawn round the index)."""
+    for patch in (corner_patch(), corner_patch(frame_line=True)):
+        index = index_crop(patch)
+        assert index.shape[1] <= 16 and index.shape[0] >= 24  # the rank and the pip, not the big pip from x 17 on
+        assert index.min() < 60  # ink kept
+    bare = corner_patch(big_pip=False)
+    assert index_crop(bare).shape[1] <= 16
+
+
+@pytest.mark.parametrize("crop", [np.full((40, 20, 3), 200, np.uint8), np.full((6, 6), 90, np.uint8)])
+def test_a_crop_with_no_index_to_cut_is_read_as_it_is(crop: np.ndarray) -> None:
+    """Blank paper, or a crop too small to cut, goes to the model unchanged (the model says "not an index" or reads it)."""
+    assert index_crop(crop) is crop
+
+
+def test_a_speck_is_not_taken_for_the_index() -> None:
+    patch = np.full((46, 21, 3), 235, np.uint8)
+    patch[2:4, 3:5] = 20
+    assert index_crop(patch) is patch
