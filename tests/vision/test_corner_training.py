@@ -13,7 +13,7 @@ pytest.importorskip("torch", reason="the [train] extra (torch, onnx, pillow) is 
 pytest.importorskip("PIL", reason="the [train] extra (torch, onnx, pillow) is not installed")
 
 from vision.corner_model import CLASS_COUNT, NOT_INDEX, TURNS, preprocess
-from vision.training.augment import camera, warped_crop
+from vision.training.augment import LOOSE_GROWTH, LOOSE_SHARE, camera, loosened, warped_crop
 from vision.training.dataset import SetSizes, build_training_set
 from vision.training.photos import shared_data_dir
 from vision.training.render import drawn_index, lone_pip
@@ -77,3 +77,15 @@ def test_the_training_command_refuses_a_bad_network_shape(widths: str, capsys: p
         main(["--widths", widths])
     assert stopped.value.code == 2
     assert "three positive whole numbers" in capsys.readouterr().err
+
+
+def test_some_crops_are_cut_loose_outwards_and_never_inwards() -> None:
+    """``loosened``: about LOOSE_SHARE of the boxes grow, each side out by at most LOOSE_GROWTH of the box; the rest are
+    left as they are (the index is always whole in the crop)."""
+    rng = np.random.default_rng(11)
+    box = (10.0, 20.0, 30.0, 60.0)
+    grown = [b for b in (loosened(box, rng) for _ in range(2000)) if b != box]
+    assert abs(len(grown) / 2000 - LOOSE_SHARE) < 0.04
+    for left, top, right, bottom in grown:
+        assert 10 - 20 * LOOSE_GROWTH <= left <= 10 and 20 - 40 * LOOSE_GROWTH <= top <= 20
+        assert 30 <= right <= 30 + 20 * LOOSE_GROWTH and 60 <= bottom <= 60 + 40 * LOOSE_GROWTH

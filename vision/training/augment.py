@@ -16,6 +16,11 @@ from vision.training.photos import PhotoBox, jittered
 from vision.training.render import IndexPicture, Picture
 
 BOX_JITTER = 0.15
+LOOSE_SHARE = 0.35
+"""The share of crops cut loose (:func:`loosened`): the console hands the reader a corner's patch, and a proposal finder
+its box, round more than the index alone."""
+LOOSE_GROWTH = 0.4
+"""How far a loose crop's sides move out, at most, as a share of the box's size."""
 Box = tuple[float, float, float, float]
 
 
@@ -47,8 +52,21 @@ def _render(source: Picture, matrix: npt.NDArray[np.float64], box: Box, long_sid
     return np.asarray(drawn, np.uint8)
 
 
-def warped_crop(item: IndexPicture, rng: np.random.Generator, jitter: float = BOX_JITTER) -> Picture:
-    """The axis-aligned crop around the index of ``item`` seen at a random angle, size and tilt."""
+def loosened(box: Box, rng: np.random.Generator) -> Box:
+    """The box, or (:data:`LOOSE_SHARE` of the time) the box with each side moved out by up to :data:`LOOSE_GROWTH` of its
+    size: the print beside an index (a big pip's edge, a court card's frame line, the card's edge) then comes into the
+    crop, as it does in a corner patch cut by the console, and the index must still be read."""
+    if rng.random() >= LOOSE_SHARE:
+        return box
+    left, top, right, bottom = box
+    width, height = right - left, bottom - top
+    out = rng.uniform(0.0, LOOSE_GROWTH, 4)
+    return left - out[0] * width, top - out[1] * height, right + out[2] * width, bottom + out[3] * height
+
+
+def warped_crop(item: IndexPicture, rng: np.random.Generator, jitter: float = BOX_JITTER, loose: bool = False) -> Picture:
+    """The axis-aligned crop around the index of ``item`` seen at a random angle, size and tilt (``loose``: sometimes cut
+    loose, :func:`loosened`; for an index on a whole card face, whose print beside it is real)."""
     points = cv2.findNonZero(item.ink)
     if points is None:
         raise ValueError("an index picture without ink")
@@ -63,7 +81,7 @@ def warped_crop(item: IndexPicture, rng: np.random.Generator, jitter: float = BO
     matrix = np.diag([long_side / extent, long_side / extent, 1.0]) @ matrix
     moved = _apply(matrix, ink)
     box = jittered((float(moved[:, 0].min()), float(moved[:, 1].min()), float(moved[:, 0].max()) + 1, float(moved[:, 1].max()) + 1), jitter, rng)
-    return _render(item.picture, matrix, box, long_side)
+    return _render(item.picture, matrix, loosened(box, rng) if loose else box, long_side)
 
 
 def photo_crop(photo: Picture, box: PhotoBox, rng: np.random.Generator, jitter: float = BOX_JITTER) -> Picture:
@@ -80,7 +98,7 @@ def photo_crop(photo: Picture, box: PhotoBox, rng: np.random.Generator, jitter: 
     corners = np.array([[centre[0] + sx * half_w, centre[1] + sy * half_h] for sx in (-1, 1) for sy in (-1, 1)], np.float32)
     moved = _apply(matrix, corners)
     tight = (float(moved[:, 0].min()), float(moved[:, 1].min()), float(moved[:, 0].max()), float(moved[:, 1].max()))
-    return _render(photo, matrix, jittered(tight, jitter, rng), max(tight[2] - tight[0], tight[3] - tight[1]))
+    return _render(photo, matrix, loosened(jittered(tight, jitter, rng), rng), max(tight[2] - tight[0], tight[3] - tight[1]))
 
 
 def camera(crop: Picture, rng: np.random.Generator, strength: float = 1.0) -> Picture:

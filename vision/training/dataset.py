@@ -94,7 +94,7 @@ def _add_drawn_and_art(out: _Collector, art: list[ArtCard], sizes: SetSizes, rng
     out.done("drawn indices")
     for card in art:
         for _ in range(sizes.art_per_card_and_deck):
-            out.add(camera(warped_crop(art_picture(card, rng), rng), rng), card.label)
+            out.add(camera(warped_crop(art_picture(card, rng), rng, loose=True), rng), card.label)
     out.done("card-art indices")
     for _ in range(sizes.art_negatives if art else 0):
         card = art[int(rng.integers(len(art)))]
