@@ -112,6 +112,9 @@ class Tally:
     asked: int = 0
     asked_right: int = 0
     again: int = 0  # confident readings of a card already read there (its other corner index)
+    # Confident readings of a card the picture holds, where no expected card is boxed: most likely the card's other corner
+    # index, which the labels leave out (a half-hidden corner, a corner at the picture's edge). Neither right nor a misread.
+    unboxed: int = 0
     ms: list[float] = field(default_factory=list)
     misread_examples: list[str] = field(default_factory=list)
 
@@ -124,6 +127,7 @@ class Tally:
             "median_ms": round(statistics.median(self.ms), 2) if self.ms else None,
             "pictures": self.pictures, "unreadable": len(self.unreadable), "expected": self.expected, "correct": self.correct,
             "confident_readings": self.confident, "unknown_readings": self.unknown, "read_again": self.again,
+            "read_unboxed": self.unboxed,
         }
 
 
@@ -248,6 +252,9 @@ def score_picture(pic: Picture, readings: list[Any], tally: Tally, threshold: fl
         if not fits and _fitting(pic, r.card, centre, list(range(len(pic.expected)))):
             tally.again += 1  # the card's other corner index, read alike where the card was read already: not a misread
             continue
+        if not fits and _unboxed(pic, r.card, centre):
+            tally.unboxed += 1
+            continue
         tally.confident += 1
         if fits:
             i = min(fits, key=lambda k: pic.expected[k].card.endswith("?"))
@@ -269,6 +276,15 @@ def _fitting(pic: Picture, card: str | None, centre: Any, candidates: list[int])
         return []
     return [i for i in candidates if pic.expected[i].matches(card) and (
         (box := pic.expected[i].box) is None or (box[0] <= centre[0] <= box[2] and box[1] <= centre[1] <= box[3]))]
+
+
+def _unboxed(pic: Picture, card: str, centre: Any) -> bool:
+    """Whether ``card`` read at ``centre`` is a card the picture holds, read where no expected card is boxed (every
+    expected card of the picture boxed): its other corner index, which the labels leave out, or so it must be taken."""
+    boxes = [e.box for e in pic.expected]
+    if not boxes or any(box is None for box in boxes) or not any(e.matches(card) for e in pic.expected):
+        return False
+    return not any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in boxes if b is not None)
 
 
 def _reader(deck: Any, args: argparse.Namespace, calibration: Any) -> Callable[[Picture, Any], list[Any]]:

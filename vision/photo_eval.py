@@ -5,8 +5,10 @@ boxes given, no calibration, no deck taught), scored at the console's confidence
   Ammememe/CardCounterML, CC BY 4.0): only the photos held out from training (:func:`vision.photo_split.corner_photo_split`,
   by scene). A card of a photo is one card class among its labelled index boxes (backs and jokers aside); it is **read**
   when a reading at or above the threshold names it inside one of its boxes (the reading's centre in the box). A reading
-  at or above the threshold that names a card not boxed where it lies is a **confident misread**; a reading below it is
-  **asked** (the dealer confirms), **asked right** when its best guess is the card boxed there.
+  at or above the threshold that names a card not boxed where it lies is a **confident misread**, unless nothing is boxed
+  there and the photo holds that card (``read_unboxed``: its other corner index, which the labels often leave out when
+  it is half hidden or at the photo's edge; neither right nor a misread); a reading below the threshold is **asked** (the
+  dealer confirms), **asked right** when its best guess is the card boxed there.
 - ``rank_photos`` (Apache-2.0): whole cards boxed with their rank only; a card is read when a confident reading inside
   its box has its rank.
 
@@ -51,6 +53,9 @@ class PhotoScore:
     confident_misreads: int = 0
     asked: int = 0
     asked_right: int = 0
+    unboxed: int = 0
+    """Confident readings of a card the photo holds, where nothing is boxed: most likely its other corner index, which
+    the labels leave out (half hidden, or at the photo's edge); neither right nor a misread."""
     ms: list[float] = field(default_factory=list)
     examples: list[str] = field(default_factory=list)
 
@@ -60,7 +65,7 @@ class PhotoScore:
             "precision": round((self.confident - self.confident_misreads) / self.confident, 5) if self.confident else 0.0,
             "confident_misreads": self.confident_misreads, "asked": self.asked, "asked_right": self.asked_right,
             "ms_per_frame": round(statistics.fmean(self.ms), 2) if self.ms else None, "photos": self.photos, "cards": self.cards,
-            "cards_read": self.read, "confident_readings": self.confident, "threshold": self.threshold,
+            "cards_read": self.read, "confident_readings": self.confident, "read_unboxed": self.unboxed, "threshold": self.threshold,
         }
 
 
@@ -77,6 +82,9 @@ def score_photo(name: str, readings: Sequence[PhotoReading], boxes: Sequence[tup
         there = [card for card, (x0, y0, x1, y1) in boxes if x0 <= cx <= x1 and y0 <= cy <= y1]
         right = [card for card in there if same(r.best, card)]
         if r.card is not None and r.confidence >= score.threshold:
+            if not there and any(same(r.best, card) for card in cards):
+                score.unboxed += 1
+                continue
             score.confident += 1
             if right:
                 read.update(right)

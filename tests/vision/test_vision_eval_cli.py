@@ -249,3 +249,39 @@ def test_a_cards_other_corner_read_alike_is_not_a_misread() -> None:
     tally = Tally()
     score_picture(pic, [at(10, "Kh"), at(70, "Kh"), at(210, "Js")], tally)
     assert (tally.correct, tally.again, tally.misreads, tally.confident) == (1, 1, 1, 2)
+
+
+def test_a_card_of_the_picture_read_where_nothing_is_boxed_is_neither_right_nor_a_misread() -> None:
+    """Labels often leave a card's second corner index out (half hidden, at the picture's edge): a confident reading of a
+    card the picture holds, where no card is boxed, is counted apart (``read_unboxed``); a card the picture does not
+    hold read there, or a card read inside another card's box, stays a misread. ``vision.photo_eval`` counts alike."""
+    import numpy as np
+
+    from vision.cli import Expected, Picture, Tally, score_picture
+    from vision.photo_eval import PhotoScore, score_photo
+    from vision.photo_reading import PhotoReading
+    from vision.proposals import Box
+
+    @dataclass
+    class Read:
+        card: str
+        best: str
+        confidence: float
+        quad: np.ndarray
+
+    def at(x: float, card: str) -> Read:
+        return Read(card, card, 0.95, np.array([[x, 10], [x + 10, 10], [x + 10, 30], [x, 30]], np.float32))
+
+    pic = Picture(Path("p.jpg"), [Expected("6h", (0, 0, 100, 100)), Expected("Qs", (200, 0, 300, 100))])
+    tally = Tally()
+    score_picture(pic, [at(10, "6h"), at(500, "6h"), at(600, "9c"), at(210, "6h")], tally)
+    assert (tally.correct, tally.unboxed, tally.misreads, tally.confident) == (1, 1, 2, 3)
+    assert tally.summary()["read_unboxed"] == 1
+
+    def reading(x: float, card: str) -> PhotoReading:
+        return PhotoReading(Box(x, 10, x + 10, 30), card, card, 0.95)
+
+    score = PhotoScore(threshold=0.9)
+    score_photo("p.jpg", [reading(10, "6h"), reading(500, "6h"), reading(600, "9c"), reading(210, "6h")],
+                [("6h", (0, 0, 100, 100)), ("Qs", (200, 0, 300, 100))], score)
+    assert (score.read, score.unboxed, score.confident_misreads, score.confident) == (1, 1, 2, 3)
