@@ -33,7 +33,7 @@ DOUBT = 0.5
 ALONE = 0.5
 """The most confidence a card read by the model alone is given: below any threshold a room would set, so the dealer
 confirms it (the model's best guess offered). On whole real photos held out from its training, its readings at 0.90 or
-more were right 94 % of the time (docs/vision.md): not yet a probability to apply a card on without asking."""
+more were right 98 % of the time (8 wrong of 438, docs/vision.md): a card room cannot apply a card on that without asking."""
 
 _LOCK = threading.Lock()
 _MODELS: dict[Path, CornerModel] = {}

@@ -47,6 +47,9 @@ def test_overlapping_proposals_are_one_place_and_a_second_card_there_is_doubt() 
     assert [(p.card, p.confidence) for p in places] == [("Jc", 0.96), ("Jc", 0.91)]  # a card's two corners: two places
     places = _one_per_place([(a, guess("Jc", 0.96)), (b, guess("Js", DOUBT))])
     assert len(places) == 1 and places[0].card is None and places[0].best == "Jc" and places[0].confidence == 0.0
+    pip_alone = Box(12, 32, 26, 48)  # inside the index's box, a fifth of its size: a part of the index, not a reading of it
+    places = _one_per_place([(a, guess("Jc", 0.96)), (pip_alone, guess("8c", 0.9))])
+    assert [(p.card, p.confidence) for p in places] == [("Jc", 0.96)]
 
 
 class Model:
