@@ -106,7 +106,8 @@ def index_crop(crop: np.ndarray) -> np.ndarray:
     if (y1 - y0) < 0.3 * h:
         return crop  # a speck, not an index
     margin = max(2, int(round(INDEX_MARGIN * max(x1 - x0, y1 - y0))))
-    return crop[max(0, y0 - margin):min(h, y1 + margin), max(0, x0 - margin):min(w, x1 + margin)]
+    cut = crop[max(0, y0 - margin):min(h, y1 + margin), max(0, x0 - margin):min(w, x1 + margin)]
+    return cut if min(cut.shape[:2]) >= 8 else crop  # a sliver at the crop's edge (a card's edge, a line): not an index
 
 
 INDEX_MARGIN = 0.15

@@ -132,3 +132,16 @@ def test_a_speck_is_not_taken_for_the_index() -> None:
     patch = np.full((46, 21, 3), 235, np.uint8)
     patch[2:4, 3:5] = 20
     assert index_crop(patch) is patch
+
+
+def test_a_sliver_of_ink_at_the_crops_edge_is_not_cut_out_for_the_model() -> None:
+    """A thin line of ink at a patch's edge (a card's edge, glare's rim) left alone would be cut to a crop a few pixels
+    wide, which the model cannot read (it refuses crops under 4 pixels): the patch goes as it is, and confirming a
+    reading made from it raises nothing."""
+    patch = np.full((40, 16, 3), 230, np.uint8)
+    patch[8:30, 0:1] = 30
+    assert index_crop(patch) is patch
+    from vision.corner_model import CornerModel
+
+    r = Reading("5h", "5h", 0.8, 0.3, 0.7, np.zeros((4, 2), np.float32), patch)
+    confirm([r], CornerModel.load())  # no error; the reading confirmed or doubted
