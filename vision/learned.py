@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from .corner_model import DEFAULT_MODEL_PATH, CornerModel, CornerModelError, IndexGuess
+from .corner_model import DEFAULT_MODEL_PATH, MIN_CROP_SIDE, CornerModel, CornerModelError, IndexGuess
 
 if TYPE_CHECKING:
     from .glyphs import GlyphScore, IndexCandidate
@@ -67,7 +67,8 @@ def confirm(readings: Sequence[Reading], model: CornerModel) -> None:
     read from (its ``crop``), in one pass: a card the model reads alike takes the higher of the two confidences; a card
     the model is sure enough is another card (:data:`DOUBT`) becomes unknown. An unknown reading stays unknown (the deck
     had its reason)."""
-    named = [r for r in readings if r.card is not None and r.confidence < CONFIRM_BELOW and r.crop is not None and min(r.crop.shape[:2]) >= 4]
+    named = [r for r in readings if r.card is not None and r.confidence < CONFIRM_BELOW and r.crop is not None
+             and min(r.crop.shape[:2]) >= MIN_CROP_SIDE]
     if not named:
         return
     for r, g in zip(named, model.read([index_crop(r.crop) for r in named], turns=CONFIRM_TURNS), strict=True):
@@ -143,7 +144,9 @@ def verdicts(cands: Sequence[IndexCandidate], scores: Sequence[tuple[GlyphScore,
     candidate instead."""
     if model is None or not cands:
         return [_by_deck(scored) for scored in scores]
-    return [_by_model(guess) for guess in model.read([k.crop for k in cands])]
+    usable = [i for i, k in enumerate(cands) if min(k.crop.shape[:2]) >= MIN_CROP_SIDE]  # a sliver is no index
+    guesses = dict(zip(usable, model.read([cands[i].crop for i in usable]), strict=True)) if usable else {}
+    return [_by_model(guesses[i]) if i in guesses else None for i in range(len(cands))]
 
 
 def _by_deck(scored: tuple[GlyphScore, bool, float] | None) -> Verdict | None:

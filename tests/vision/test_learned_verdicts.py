@@ -8,7 +8,7 @@ import pytest
 
 from vision.corner_model import IndexGuess
 from vision.glyphs import GlyphScore
-from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, confirm, index_crop
+from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, confirm, index_crop, verdicts
 from vision.photo_reading import _one_per_place
 from vision.proposals import Box
 from vision.recognize import Reading
@@ -145,3 +145,13 @@ def test_a_sliver_of_ink_at_the_crops_edge_is_not_cut_out_for_the_model() -> Non
 
     r = Reading("5h", "5h", 0.8, 0.3, 0.7, np.zeros((4, 2), np.float32), patch)
     confirm([r], CornerModel.load())  # no error; the reading confirmed or doubted
+
+
+def test_the_general_modes_model_skips_a_sliver_it_cannot_read() -> None:
+    """A glyph pair cut to a crop under the model's least size is no index (``None``), and the others are still read."""
+    from types import SimpleNamespace
+
+    cands = [SimpleNamespace(crop=np.full((30, 20, 3), 255, np.uint8)), SimpleNamespace(crop=np.full((3, 20, 3), 255, np.uint8))]
+    model = Model(guess("Qh", 0.97))
+    out = verdicts(cands, [None, None], model)  # type: ignore[arg-type]
+    assert model.asked == [1] and out[1] is None and out[0] is not None and out[0].card == "Qh"
