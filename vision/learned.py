@@ -78,6 +78,10 @@ def confirm(readings: Sequence[Reading], model: CornerModel) -> None:
             r.card, r.confidence = None, 0.0
 
 
+INDEX_MARGIN = 0.15
+"""The margin round an index's ink in :func:`index_crop`, a share of its longer side (the training boxes' jitter)."""
+
+
 def index_crop(crop: np.ndarray) -> np.ndarray:
     """The corner index of an upright corner crop, cut as tightly as the model's training boxes were drawn: the box of
     its ink (rank and suit pip) with a margin of :data:`INDEX_MARGIN` of its longer side.
@@ -109,10 +113,6 @@ def index_crop(crop: np.ndarray) -> np.ndarray:
     margin = max(2, int(round(INDEX_MARGIN * max(x1 - x0, y1 - y0))))
     cut = crop[max(0, y0 - margin):min(h, y1 + margin), max(0, x0 - margin):min(w, x1 + margin)]
     return cut if min(cut.shape[:2]) >= 8 else crop  # a sliver at the crop's edge (a card's edge, a line): not an index
-
-
-INDEX_MARGIN = 0.15
-"""The margin round an index's ink in :func:`index_crop`, a share of its longer side (the training boxes' jitter)."""
 
 
 def with_learned_reader(deck: TaughtDeck) -> TaughtDeck:

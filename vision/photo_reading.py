@@ -4,8 +4,8 @@
 This is the general mode on a picture that is not the calibrated camera's (a phone photo, a teaching picture taken
 another way): no card size, no table, no deck taught. One reading per place: where proposals overlap, the likeliest
 reading stands, and when another box of nearly the same extent (:data:`SAME_INDEX`) names another card with a confidence
-of :data:`vision.learned.DOUBT` or more the place is unknown (its best guess kept for the dealer). A card shows two corner indices, so the same card read in two
-places is not a contradiction here.
+of :data:`vision.learned.DOUBT` or more the place is unknown (its best guess kept for the dealer). A card shows two
+corner indices, so the same card read in two places is not a contradiction here.
 """
 
 from __future__ import annotations

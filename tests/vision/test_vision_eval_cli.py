@@ -12,6 +12,7 @@ import csv
 import json
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -228,22 +229,27 @@ def test_real_corner_photos_held_out_are_read_whole_in_the_general_mode(shared_d
     assert code == 2 and "how wide is a card" in err
 
 
+@dataclass
+class Read:
+    """A reading as a whole photo gives it: a card (or its best guess), a confidence, a place."""
+
+    card: str
+    best: str
+    confidence: float
+    quad: Any
+
+
+def at(x: float, card: str) -> Read:
+    """``card`` read at 0.95 in a 10 x 20 box from ``x``."""
+    import numpy as np
+
+    return Read(card, card, 0.95, np.array([[x, 10], [x + 10, 10], [x + 10, 30], [x, 30]], np.float32))
+
+
 def test_a_cards_other_corner_read_alike_is_not_a_misread() -> None:
     """Whole photos give one reading per corner index: the second reading of a card already read inside its box counts
     as read again; a reading of a card not boxed there stays a misread."""
-    import numpy as np
-
     from vision.cli import Expected, Picture, Tally, score_picture
-
-    @dataclass
-    class Read:
-        card: str
-        best: str
-        confidence: float
-        quad: np.ndarray
-
-    def at(x: float, card: str) -> Read:
-        return Read(card, card, 0.95, np.array([[x, 10], [x + 10, 10], [x + 10, 30], [x, 30]], np.float32))
 
     pic = Picture(Path("p.jpg"), [Expected("K?", (0, 0, 100, 100)), Expected("Q?", (200, 0, 300, 100))])
     tally = Tally()
@@ -255,22 +261,10 @@ def test_a_card_of_the_picture_read_where_nothing_is_boxed_is_neither_right_nor_
     """Labels often leave a card's second corner index out (half hidden, at the picture's edge): a confident reading of a
     card the picture holds, where no card is boxed, is counted apart (``read_unboxed``); a card the picture does not
     hold read there, or a card read inside another card's box, stays a misread. ``vision.photo_eval`` counts alike."""
-    import numpy as np
-
     from vision.cli import Expected, Picture, Tally, score_picture
     from vision.photo_eval import PhotoScore, score_photo
     from vision.photo_reading import PhotoReading
     from vision.proposals import Box
-
-    @dataclass
-    class Read:
-        card: str
-        best: str
-        confidence: float
-        quad: np.ndarray
-
-    def at(x: float, card: str) -> Read:
-        return Read(card, card, 0.95, np.array([[x, 10], [x + 10, 10], [x + 10, 30], [x, 30]], np.float32))
 
     pic = Picture(Path("p.jpg"), [Expected("6h", (0, 0, 100, 100)), Expected("Qs", (200, 0, 300, 100))])
     tally = Tally()
