@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from PySide6.QtCore import QCoreApplication, QPointF, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPen, QPolygonF
-from PySide6.QtWidgets import QDialog, QDoubleSpinBox, QFormLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QDoubleSpinBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from dealer_console.live.errors import CalibrationRefused
 from dealer_console.live.notices import Notice, NoticeLevel
@@ -95,14 +95,24 @@ class CalibrationDialog(QDialog):
         self.instruction.setObjectName("calibration_instruction")
         self.instruction.setWordWrap(True)
         self.instruction.setStyleSheet("font-size: 13pt; font-weight: bold;")
+        self.instruction.ensurePolished()  # the style sheet's font, for the height below
+        # Two lines kept for the instruction: a wrapped label's height is not counted in the dialog's least size, and the
+        # picture under it (fixed, 540 pixels tall) was drawn over the felt-size fields instead.
+        self.instruction.setMinimumHeight(2 * self.instruction.fontMetrics().lineSpacing() + 4)
         self.picture = ClickablePicture()
         self.picture.setObjectName("calibration_picture")
         self.picture.clicked.connect(self.add_point)
-        form = QFormLayout()
+        # The felt's two sizes side by side, in one row: the picture is 540 pixels tall, and on a 1280x720 screen a
+        # second row pushed the dialog past the screen's height (the picture then covered the first field's label).
+        form = QHBoxLayout()
         self.plan_width = self._millimetres(current.plan_size_mm[0] if current is not None else 1600.0)
         self.plan_depth = self._millimetres(current.plan_size_mm[1] if current is not None else 900.0)
-        form.addRow(self.tr("Felt width, left to right (mm)"), self.plan_width)
-        form.addRow(self.tr("Felt depth, far rail to the dealer (mm)"), self.plan_depth)
+        for text, box in ((self.tr("Felt width, left to right (mm)"), self.plan_width),
+                          (self.tr("Felt depth, far rail to the dealer (mm)"), self.plan_depth)):
+            label = QLabel(text)
+            label.setBuddy(box)
+            form.addWidget(label)
+            form.addWidget(box, 1)
         self.message = QLabel()
         self.message.setObjectName("calibration_message")
         self.message.setWordWrap(True)

@@ -346,3 +346,29 @@ def test_a_picture_of_another_size_than_the_calibration_is_named_once_and_the_bo
         call_round(session)
         # the console knows its deck here: the flop comes from it, as with no camera (a face-down table asks the dealer)
         assert session.deal_board() and [str(c) for c in session.hand.boards()[0]] == ["6c", "2s", "8c"]
+
+
+@pytest.mark.parametrize("language", ["en", "ru"])
+def test_the_calibration_dialogs_picture_leaves_the_felt_size_fields_clear(qtbot, deck, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The picture (960 x 540, fixed) under a two-line instruction: the felt's width and depth, side by side, lie below
+    it, not under it (a wrapped instruction's height was left out of the dialog's least size, and at 1280x720 the
+    picture covered the first field's label). The dialog's least height fits a 720-line screen."""
+    from PySide6.QtWidgets import QApplication
+
+    from dealer_console.ui.translation import install_translation
+
+    app = QApplication.instance()
+    install_translation(app, language)
+    try:
+        frame = render_table(deck, VIEW, [], plan=PLAN_B, seed=3)
+        dialog = CalibrationDialog(lambda: frame, path=Path("unused.toml"), seats=9)
+        qtbot.addWidget(dialog)
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        picture = dialog.picture.geometry()
+        for field in (dialog.plan_width, dialog.plan_depth):
+            top = field.mapTo(dialog, QPoint(0, 0)).y()
+            assert top > picture.bottom(), f"a felt-size field at y {top} lies under the picture (to y {picture.bottom()})"
+        assert dialog.minimumSizeHint().height() <= 720
+    finally:
+        install_translation(app, "en")
