@@ -16,7 +16,7 @@ from collections.abc import Callable
 import cv2
 import numpy as np
 
-__all__ = ["camera_finish", "draw_surface", "FELT_COLOURS", "light_table", "pick_surface", "SURFACE_KINDS", "WOODS"]
+__all__ = ["camera_finish", "draw_surface", "FELT_COLOURS", "felt_cloth", "light_table", "pick_surface", "SURFACE_KINDS", "WOODS"]
 
 SURFACE_KINDS: tuple[str, ...] = ("felt", "printed-felt", "wood", "white", "stone")
 """Every kind of table top :func:`draw_surface` paints."""
@@ -57,6 +57,13 @@ def _felt_cloth(rng: np.random.Generator, width: int, height: int, colours: tupl
     img += 5 * _smooth_noise(rng, width, height, 16)[..., None]  # the cloth's uneven nap
     img += rng.normal(0, 3, (height, width, 1)).astype(np.float32)  # its fine fibres
     return img
+
+
+def felt_cloth(rng: np.random.Generator, width: int, height: int, colour: str = "green") -> np.ndarray:
+    """A plain felt of one of :data:`FELT_COLOURS` (its nap and fibres drawn by ``rng``), float32 BGR, unlit."""
+    if colour not in FELT_COLOURS:
+        raise ValueError(f"unknown felt colour {colour!r}; expected one of {', '.join(FELT_COLOURS)}")
+    return _felt_cloth(rng, width, height, (colour,))
 
 
 def _felt(rng: np.random.Generator, width: int, height: int) -> np.ndarray:

@@ -36,6 +36,7 @@ from dealer_console.live.zones import CameraZones
 from drivers.board import BoardConfig
 from drivers.codec import BoardRole
 from vision.sources import CaptureSource, FolderSource, FrameSource, Status, VideoFileSource
+from vision.surfaces import camera_finish, felt_cloth, light_table
 from vision.synthetic import Deck, drawn_deck
 
 if TYPE_CHECKING:
@@ -81,7 +82,8 @@ def _copy(cards: FeltCards) -> FeltCards:
 
 
 class DemoCameraSource(FrameSource):
-    """The synthetic overhead camera over a :class:`DemoFelt`: card faces from a :class:`vision.synthetic.Deck` on a green felt.
+    """The synthetic overhead camera over a :class:`DemoFelt`: card faces from a :class:`vision.synthetic.Deck` on a green
+    cloth under a room's light.
 
     Each frame carries the cards and their corners as ``truth`` (``[(card, quad), ...]``).
     """
@@ -93,12 +95,12 @@ class DemoCameraSource(FrameSource):
         self.name = f"demo camera ({deck.name} deck)"
         self.felt, self.deck, self.zones, self.size, self.card_width = felt, deck, zones, size, card_width_px
         width, height = size
+        # A green cloth with its nap and fibres, lit as a room lights a table (brighter towards one side, dimmer at the
+        # corners), through a camera's noise: the synthetic scenes' felt (vision.surfaces).
         rng = np.random.default_rng(5)
-        texture = cv2.resize(rng.normal(0, 5, (height // 16, width // 16, 3)).astype(np.float32), (width, height))
-        yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-        light = 1.1 - 0.35 * (((xx - width / 2) / width) ** 2 + ((yy - height / 2) / height) ** 2)
-        base = (np.array((40, 105, 30), np.float32)[None, None, :] + texture) * light[..., None]
-        self._background = np.clip(base + rng.normal(0, 2, base.shape), 0, 255).astype(np.uint8)
+        cloth = felt_cloth(rng, width, height)
+        light_table(cloth, rng, hot_spots=0)
+        self._background = camera_finish(cloth, rng, noise_sigma=2.0, jpeg_quality=None)
         self._faces: dict[str, np.ndarray] = {}
         self._picture: tuple[int, np.ndarray, list[tuple[Card, Quad]]] | None = None
 

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from vision.recognize import TaughtDeck, teach
-from vision.surfaces import SURFACE_KINDS, camera_finish, draw_surface
+from vision.surfaces import FELT_COLOURS, SURFACE_KINDS, camera_finish, draw_surface, felt_cloth
 from vision.synthetic import Deck, SceneConfig, drawn_deck, generate_scene, load_art_deck, teach_layout
 from vision.untaught import CardLook, untaught_message, why_untaught
 
@@ -165,3 +165,12 @@ def test_the_reason_follows_what_was_measured() -> None:
     assert why_untaught(CardLook(0.4, 900.0, 190.0), typical) == "not found"  # white paper at full light, ink still there
     assert why_untaught(CardLook(0.0, 150.0, 150.0), typical) == "blur"
     assert why_untaught(CardLook(0.0, 800.0, 190.0), typical) == "not found"
+
+
+def test_a_plain_felt_of_a_named_colour_and_a_clear_refusal_of_an_unknown_one() -> None:
+    """``felt_cloth`` (the demo camera's table): the colour asked for, its nap uneven; an unknown colour names the known."""
+    cloth = felt_cloth(np.random.default_rng(1), 320, 180, "blue")
+    assert np.allclose(cloth.reshape(-1, 3).mean(axis=0), FELT_COLOURS["blue"], rtol=0.2, atol=6)
+    assert cloth[:, :, 0].std() > 2
+    with pytest.raises(ValueError, match="expected one of green"):
+        felt_cloth(np.random.default_rng(1), 320, 180, "pink")
