@@ -96,7 +96,7 @@ def index_crop(crop: np.ndarray) -> np.ndarray:
     if min(h, w) < 8 or int(grey.max()) - int(grey.min()) < 24:
         return crop
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
-    count, _, stats, _ = cv2.connectedComponentsWithStats(ink, connectivity=8)
+    stats = cv2.connectedComponentsWithStats(ink, connectivity=8)[2]
     least = max(4, int(0.004 * h * w))
     boxes = []
     for x, y, bw, bh, area in stats[1:].tolist():

@@ -76,21 +76,11 @@ def _one_per_place(found: Sequence[tuple[Box, IndexGuess]]) -> list[PhotoReading
     for place in places:
         box, first = place[0]
         card, confidence = first.best, first.confidence
-        if any(g.card != card and g.confidence >= DOUBT and _iou(box, other) >= SAME_INDEX for other, g in place[1:]):
+        if any(g.card != card and g.confidence >= DOUBT and box.iou(other) >= SAME_INDEX for other, g in place[1:]):
             out.append(PhotoReading(box, None, card, 0.0))
         else:
             out.append(PhotoReading(box, card, card, float(confidence)))
     return out
-
-
-def _iou(a: Box, b: Box) -> float:
-    """Intersection over union."""
-    iw = min(a.x1, b.x1) - max(a.x0, b.x0)
-    ih = min(a.y1, b.y1) - max(a.y0, b.y0)
-    if iw <= 0 or ih <= 0:
-        return 0.0
-    inter = iw * ih
-    return inter / max(a.width * a.height + b.width * b.height - inter, 1e-9)
 
 
 def _overlap(a: Box, b: Box) -> float:

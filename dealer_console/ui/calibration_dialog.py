@@ -102,8 +102,8 @@ class CalibrationDialog(QDialog):
         self.picture = ClickablePicture()
         self.picture.setObjectName("calibration_picture")
         self.picture.clicked.connect(self.add_point)
-        # The felt's two sizes side by side, in one row: the picture is 540 pixels tall, and on a 1280x720 screen a
-        # second row pushed the dialog past the screen's height (the picture then covered the first field's label).
+        # The felt's two sizes side by side, in one row: the picture is 540 pixels tall, and a row saved keeps the dialog
+        # within a 1280x720 screen's height.
         form = QHBoxLayout()
         self.plan_width = self._millimetres(current.plan_size_mm[0] if current is not None else 1600.0)
         self.plan_depth = self._millimetres(current.plan_size_mm[1] if current is not None else 900.0)
