@@ -33,7 +33,7 @@ from dealer_console.live.table_calibration import (
 )
 from dealer_console.ui.background_task import BackgroundTask
 from dealer_console.ui.dialogs import DialogHost, show_dialog, with_floor
-from dealer_console.ui.frame_picture import frame_pixmap, label_painter
+from dealer_console.ui.frame_picture import frame_pixmap, keep_fitted, label_painter
 
 if TYPE_CHECKING:
     from dealer_console.live.device_hub import DeviceHub
@@ -91,14 +91,11 @@ class CalibrationDialog(QDialog):
         self.task = BackgroundTask(self)
         """Finding the felt's edge, off the screen's thread."""
         layout = QVBoxLayout(self)
+        keep_fitted(self)
         self.instruction = QLabel()
         self.instruction.setObjectName("calibration_instruction")
         self.instruction.setWordWrap(True)
         self.instruction.setStyleSheet("font-size: 13pt; font-weight: bold;")
-        self.instruction.ensurePolished()  # the style sheet's font, for the height below
-        # Two lines kept for the instruction: a wrapped label's height is not counted in the dialog's least size, and the
-        # picture under it (fixed, 540 pixels tall) was drawn over the felt-size fields instead.
-        self.instruction.setMinimumHeight(2 * self.instruction.fontMetrics().lineSpacing() + 4)
         self.picture = ClickablePicture()
         self.picture.setObjectName("calibration_picture")
         self.picture.clicked.connect(self.add_point)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import cv2
 import numpy as np
+from PySide6.QtCore import QEvent, QObject
 from PySide6.QtGui import QFont, QGuiApplication, QImage, QPainter, QPixmap
 from PySide6.QtWidgets import QWidget
 
-__all__ = ["fitting_picture_width", "frame_pixmap", "label_painter"]
+__all__ = ["fitting_picture_width", "frame_pixmap", "keep_fitted", "label_painter"]
 
 
 def frame_pixmap(frame: np.ndarray, width: int) -> tuple[QPixmap, float]:
@@ -36,3 +37,35 @@ def fitting_picture_width(widget: QWidget, largest: int, rest_height: int) -> in
     if screen is None:
         return largest
     return max(320, min(largest, (screen.availableGeometry().height() - rest_height) * 16 // 9))
+
+
+
+class _Fitted(QObject):
+    """Refits the height of the dialog it watches whenever the dialog's layout is asked to be redone."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest and isinstance(watched, QWidget):
+            _fit_height(watched)
+        return False
+
+
+def keep_fitted(dialog: QWidget) -> None:
+    """Keep ``dialog`` as tall as its layout needs at its width, wrapped labels counted, whenever its contents change.
+
+    A layout's least size counts a word-wrapped label as one line, and a new dialog opens at most two thirds of the
+    screen tall: a dialog holding a fixed-size camera picture under a wrapped instruction was squeezed, and the picture
+    drawn over the labels below it (at 1280x720, and by a few pixels at 1920x1080)."""
+    dialog.installEventFilter(_Fitted(dialog))
+
+
+def _fit_height(dialog: QWidget) -> None:
+    layout = dialog.layout()
+    if layout is None:
+        return
+    layout.activate()
+    width = dialog.width()
+    need = layout.totalHeightForWidth(width) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+    if dialog.minimumHeight() != need:
+        dialog.setMinimumHeight(need)
+    if dialog.height() < need:
+        dialog.resize(width, need)

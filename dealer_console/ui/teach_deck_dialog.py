@@ -40,7 +40,7 @@ from dealer_console.live.taught_deck import (
 )
 from dealer_console.ui.background_task import BackgroundTask
 from dealer_console.ui.dialogs import DialogHost, show_dialog
-from dealer_console.ui.frame_picture import fitting_picture_width, frame_pixmap, label_painter
+from dealer_console.ui.frame_picture import fitting_picture_width, frame_pixmap, keep_fitted, label_painter
 
 if TYPE_CHECKING:
     from dealer_console.live.device_hub import DeviceHub
@@ -75,6 +75,7 @@ class TeachDeckDialog(QDialog):
         self.task = BackgroundTask(self)
         """Finding the cards on a picture, teaching and saving, off the screen's thread."""
         layout = QVBoxLayout(self)
+        keep_fitted(self)
         self.instruction = QLabel(self.tr(
             "Lay cards out apart and face up, in rows (about half the deck at a time). The cards found are numbered on the picture: "
             "name them in that order, rows from the far side, each row left to right, then Take this picture."))

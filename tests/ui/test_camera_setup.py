@@ -349,10 +349,11 @@ def test_a_picture_of_another_size_than_the_calibration_is_named_once_and_the_bo
 
 
 @pytest.mark.parametrize("language", ["en", "ru"])
-def test_the_calibration_dialogs_picture_leaves_the_felt_size_fields_clear(qtbot, deck, language: str) -> None:  # type: ignore[no-untyped-def]
-    """The picture (960 x 540, fixed) under a two-line instruction: the felt's width and depth, side by side, lie below
-    it, not under it (a wrapped instruction's height was left out of the dialog's least size, and at 1280x720 the
-    picture covered the first field's label). The dialog's least height fits a 720-line screen."""
+def test_the_camera_dialogs_pictures_leave_the_fields_below_clear(qtbot, deck, language: str) -> None:  # type: ignore[no-untyped-def]
+    """The calibration and teaching dialogs hold a fixed-size camera picture under a wrapped instruction: the fields below
+    the picture lie below it, not under it (a wrapped label's height is left out of a layout's least size, and a dialog
+    opens at most two thirds of the screen tall: squeezed, the picture covered the felt-size fields' labels and the
+    cards found). The calibration dialog's least height fits a 720-line screen."""
     from PySide6.QtWidgets import QApplication
 
     from dealer_console.ui.translation import install_translation
@@ -361,14 +362,18 @@ def test_the_calibration_dialogs_picture_leaves_the_felt_size_fields_clear(qtbot
     install_translation(app, language)
     try:
         frame = render_table(deck, VIEW, [], plan=PLAN_B, seed=3)
-        dialog = CalibrationDialog(lambda: frame, path=Path("unused.toml"), seats=9)
-        qtbot.addWidget(dialog)
-        dialog.show()
-        qtbot.waitExposed(dialog)
-        picture = dialog.picture.geometry()
-        for field in (dialog.plan_width, dialog.plan_depth):
-            top = field.mapTo(dialog, QPoint(0, 0)).y()
-            assert top > picture.bottom(), f"a felt-size field at y {top} lies under the picture (to y {picture.bottom()})"
-        assert dialog.minimumSizeHint().height() <= 720
+        calibrating = CalibrationDialog(lambda: frame, path=Path("unused.toml"), seats=9)
+        teaching = TeachDeckDialog(lambda: teaching_pictures(deck)[0][0], calibration=true_calibration(), path=Path("unused"))
+        for dialog, below in ((calibrating, (calibrating.plan_width, calibrating.plan_depth)), (teaching, (teaching.found_label,))):
+            qtbot.addWidget(dialog)
+            dialog.show()
+            qtbot.waitExposed(dialog)
+            qtbot.waitUntil(lambda d=dialog: not d.busy, timeout=WAIT_MS)
+            qtbot.wait(50)  # the layout redone after the picture came
+            picture = dialog.picture.geometry()
+            for field in below:
+                top = field.mapTo(dialog, QPoint(0, 0)).y()
+                assert top > picture.bottom(), f"{type(dialog).__name__}: a field at y {top} lies under the picture (to y {picture.bottom()})"
+        assert calibrating.minimumSizeHint().height() <= 720
     finally:
         install_translation(app, "en")
