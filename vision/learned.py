@@ -33,7 +33,8 @@ DOUBT = 0.5
 ALONE = 0.5
 """The most confidence a card read by the model alone is given: below any threshold a room would set, so the dealer
 confirms it (the model's best guess offered). On whole real photos held out from its training, its readings at 0.90 or
-more were right 98 % of the time (8 wrong of 438, docs/vision.md): a card room cannot apply a card on that without asking."""
+more were wrong 4 times in 440 (3 of them on cards nobody labelled, likely right; docs/vision.md): a card room cannot apply
+a card on that without asking."""
 
 _LOCK = threading.Lock()
 _MODELS: dict[Path, CornerModel] = {}

@@ -2,10 +2,11 @@
 (:mod:`vision.proposals`, any size, any table) read by the learned corner reader (:mod:`vision.corner_model`).
 
 This is the general mode on a picture that is not the calibrated camera's (a phone photo, a teaching picture taken
-another way): no card size, no table, no deck taught. One reading per place: where proposals overlap, the likeliest
-reading stands, and when another box of nearly the same extent (:data:`SAME_INDEX`) names another card with a confidence
-of :data:`vision.learned.DOUBT` or more the place is unknown (its best guess kept for the dealer). A card shows two
-corner indices, so the same card read in two places is not a contradiction here.
+another way): no card size, no table, no deck taught. One reading per place: where proposals overlap, the box read
+most surely leads the place, and the place is read from every box of nearly the same extent as that one
+(:data:`SAME_INDEX`: several cuts of one index) by :func:`pooled`, so a cut that reads another card lowers the place's
+confidence as much as it is sure of it. A card shows two corner indices, so the same card read in two places is not a
+contradiction here.
 """
 
 from __future__ import annotations
@@ -16,20 +17,19 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .corner_model import CornerModel, IndexGuess
+from .corner_model import CornerModel, guesses_from
 from .errors import VisionError
-from .learned import DOUBT
 from .proposals import Box, ProposalError, propose_indices
 
-__all__ = ["PhotoReading", "read_photo"]
+__all__ = ["PhotoReading", "pooled", "read_photo"]
 
 SAME_PLACE = 0.3
 """Two boxes overlapping this much (intersection over the smaller box) are one place."""
 SAME_INDEX = 0.5
-"""Two boxes of one place overlapping this much (intersection over union) are two readings of one index, so that one
-naming another card is doubt; a box over a part of the index (its pip alone, its rank and the print beside it) is not a
-reading of the index, and what it is read as says nothing of it. Without this, 178 of the 553 held-out index boxes
-read right at 0.90 were made unknown by such partial boxes (docs/vision.md)."""
+"""Two boxes of one place overlapping this much (intersection over union) are two cuts of one index, read together
+(:func:`pooled`); a box over a part of the index (its pip alone, its rank and the print beside it) is not a reading of
+the index, and what it is read as says nothing of it. Without this, 178 of the 553 held-out index boxes read right at
+0.90 were made unknown by such partial boxes (docs/vision.md)."""
 
 
 @dataclass(frozen=True)
@@ -58,28 +58,44 @@ def read_photo(image: np.ndarray, model: CornerModel, *, max_proposals: int = 15
         return []
     crops = [image[int(b.y0):max(int(math.ceil(b.y1)), int(b.y0) + 1), int(b.x0):max(int(math.ceil(b.x1)), int(b.x0) + 1)] for b in boxes]
     usable = [i for i, c in enumerate(crops) if min(c.shape[:2]) >= 4]
-    guesses = model.read([crops[i] for i in usable]) if usable else []
-    found = [(boxes[i], g) for i, g in zip(usable, guesses, strict=True) if g.card is not None]
-    found.sort(key=lambda f: -f[1].confidence)
-    return _one_per_place(found)
+    if not usable:
+        return []
+    return _one_per_place([boxes[i] for i in usable], model.probabilities([crops[i] for i in usable]))
 
 
-def _one_per_place(found: Sequence[tuple[Box, IndexGuess]]) -> list[PhotoReading]:
-    places: list[list[tuple[Box, IndexGuess]]] = []
-    for box, guess in found:
-        place = next((p for p in places if _overlap(p[0][0], box) >= SAME_PLACE), None)
+def pooled(probabilities: np.ndarray) -> np.ndarray:
+    """One reading of an index from the class probabilities of several cuts of it (one row each): their normalised
+    geometric mean. Cuts that agree keep their confidence; a cut that gives the card little lowers it (unlike the mean,
+    a single sure cut cannot outvote one that all but rules the card out), and the result is never surer than the cuts
+    are on average, as they are not independent views."""
+    logs = np.log(np.clip(np.asarray(probabilities, np.float64), 1e-9, 1.0)).mean(axis=0)
+    weights = np.exp(logs - logs.max())
+    result: np.ndarray = (weights / weights.sum()).astype(np.float32)
+    return result
+
+
+def _one_per_place(boxes: Sequence[Box], probabilities: np.ndarray) -> list[PhotoReading]:
+    """One reading per place (boxes overlapping by :data:`SAME_PLACE`, led by the box read most surely as a card), read
+    from the boxes of nearly the same extent as the leading one; boxes read as no index take no part."""
+    guesses = guesses_from(probabilities)
+    named = sorted((i for i, g in enumerate(guesses) if g.card is not None), key=lambda i: -guesses[i].confidence)
+    places: list[list[int]] = []
+    for i in named:
+        place = next((p for p in places if _overlap(boxes[p[0]], boxes[i]) >= SAME_PLACE), None)
         if place is None:
-            places.append([(box, guess)])
+            places.append([i])
         else:
-            place.append((box, guess))
+            place.append(i)
     out = []
     for place in places:
-        box, first = place[0]
-        card, confidence = first.best, first.confidence
-        if any(g.card != card and g.confidence >= DOUBT and box.iou(other) >= SAME_INDEX for other, g in place[1:]):
-            out.append(PhotoReading(box, None, card, 0.0))
+        box = boxes[place[0]]
+        cuts = [i for i in place if box.iou(boxes[i]) >= SAME_INDEX]
+        guess = guesses_from(pooled(probabilities[cuts])[None])[0]
+        if guess.card is None:
+            out.append(PhotoReading(box, None, guess.best, 0.0))
         else:
-            out.append(PhotoReading(box, card, card, float(confidence)))
+            out.append(PhotoReading(box, guess.card, guess.card, guess.confidence))
+    out.sort(key=lambda r: -r.confidence)
     return out
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.corner_model import IndexGuess
+from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess
 from vision.glyphs import GlyphScore
 from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, confirm, index_crop, verdicts
 from vision.photo_reading import _one_per_place
@@ -41,15 +41,36 @@ def test_without_a_model_the_deck_reads_alone() -> None:
     assert _by_deck(None) is None
 
 
-def test_overlapping_proposals_are_one_place_and_a_second_card_there_is_doubt() -> None:
+def probabilities(*rows: dict[str, float]) -> np.ndarray:
+    """Class probabilities, one row per cut: the cards given ("none": not an index), the rest spread over the other
+    classes."""
+    out = np.zeros((len(rows), CLASS_COUNT), np.float32)
+    for row, given in zip(out, rows, strict=True):
+        rest = (1.0 - sum(given.values())) / (CLASS_COUNT - len(given))
+        row[:] = rest
+        for card, p in given.items():
+            row[NOT_INDEX if card == "none" else CARD_CLASSES.index(card)] = p
+    return out
+
+
+def test_overlapping_proposals_are_one_place_read_from_every_cut_of_the_index() -> None:
     a, b, far = Box(10, 10, 40, 50), Box(14, 12, 42, 52), Box(200, 200, 230, 240)
-    places = _one_per_place([(a, guess("Jc", 0.96)), (b, guess("Jc", 0.7)), (far, guess("Jc", 0.91))])
-    assert [(p.card, p.confidence) for p in places] == [("Jc", 0.96), ("Jc", 0.91)]  # a card's two corners: two places
-    places = _one_per_place([(a, guess("Jc", 0.96)), (b, guess("Js", DOUBT))])
-    assert len(places) == 1 and places[0].card is None and places[0].best == "Jc" and places[0].confidence == 0.0
-    pip_alone = Box(12, 32, 26, 48)  # inside the index's box, a fifth of its size: a part of the index, not a reading of it
-    places = _one_per_place([(a, guess("Jc", 0.96)), (pip_alone, guess("8c", 0.9))])
-    assert [(p.card, p.confidence) for p in places] == [("Jc", 0.96)]
+    places = _one_per_place([a, b, far], probabilities({"Jc": 0.96}, {"Jc": 0.96}, {"Jc": 0.91}))
+    assert [(p.card, p.box) for p in places] == [("Jc", a), ("Jc", far)]  # a card's two corners: two places
+    assert places[0].confidence == pytest.approx(0.96, abs=1e-4)  # cuts that agree keep their confidence
+    # A second cut of the index that is sure of another card leaves the place unsure of either (the dealer is asked).
+    places = _one_per_place([a, b], probabilities({"Jc": 0.96, "Js": 0.03}, {"Js": 0.9, "Jc": 0.05}))
+    assert len(places) == 1 and places[0].confidence < 0.6
+    # A cut that half names another card, and still gives the leading card its share, only lowers the place a little:
+    # one sure reading is not undone by a doubtful one.
+    places = _one_per_place([a, b], probabilities({"Jc": 0.99, "Js": 0.005}, {"Js": DOUBT, "Jc": 0.45}))
+    assert places[0].card == "Jc" and places[0].confidence > 0.9
+    pip_alone = Box(12, 32, 26, 48)  # inside the index's box, a fifth of its size: a part of the index, not a cut of it
+    places = _one_per_place([a, pip_alone], probabilities({"Jc": 0.96}, {"8c": 0.9}))
+    assert [(p.card, p.box) for p in places] == [("Jc", a)] and places[0].confidence == pytest.approx(0.96, abs=1e-4)
+    # Boxes read as no index take no part.
+    places = _one_per_place([a, b], probabilities({"Jc": 0.9}, {"none": 0.99}))
+    assert [(p.card, round(p.confidence, 2)) for p in places] == [("Jc", 0.9)]
 
 
 class Model:
