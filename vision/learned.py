@@ -33,8 +33,9 @@ DOUBT = 0.5
 ALONE = 0.5
 """The most confidence a card read by the model alone is given: below any threshold a room would set, so the dealer
 confirms it (the model's best guess offered). On whole real photos held out from its training, its readings at 0.90 or
-more were wrong 4 times in 440 (3 of them on cards nobody labelled, likely right; docs/vision.md): a card room cannot apply
-a card on that without asking."""
+more were wrong 3 times in 445, each on a card nobody labelled that looks right, and on their index boxes cut as
+labelled 3 times in 456 (club/spade on small pips; docs/vision.md): a card room cannot apply a card on that without
+asking."""
 
 _LOCK = threading.Lock()
 _MODELS: dict[Path, CornerModel] = {}

@@ -180,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--data", type=Path, default=None, help="the shared data folder (default: DEALER_SHARED_DATA)")
     parser.add_argument("--out", type=Path, default=DEFAULT_MODEL_PATH, help="where to write the ONNX model")
     parser.add_argument("--seed", type=int, default=20261202)
-    parser.add_argument("--epochs", type=int, default=30)
+    parser.add_argument("--epochs", type=int, default=45)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every count of the training set (a quick run: 0.1)")
     parser.add_argument("--widths", type=_three, default=WIDTHS, help="channels of the three blocks (default %(default)s)")
