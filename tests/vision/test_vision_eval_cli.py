@@ -210,8 +210,9 @@ def test_real_corner_photos_held_out_are_read_whole_in_the_general_mode(shared_d
     reader (index proposals anywhere, read by the model). On the held-out corner photos (vision.photo_split; neither
     model was fitted on them; ``python -m vision.photo_eval --write-expected``), measured in full: 442 of 553 index boxes
     read at 0.90 (79.9 %), 3 confident misreads, each a card nobody labelled (the first model: 193, 24). Here the first
-    30 photos (51 of 58 boxes read, 2 misreads, both such cards): most read, every reading applied or asked, and a card's second corner read
-    alike is counted again, not as a misread. Without the model the same command needs a card width."""
+    30 photos (51 of 58 boxes read, 2 misreads, both such cards): most read, every reading applied or asked, and a
+    card's second corner read alike is counted again, not as a misread. Without the model the same command needs a card
+    width."""
     from vision.photo_eval import write_expected as write_held_out
 
     folder = shared_data / "corner_photos"
