@@ -39,6 +39,12 @@ if TYPE_CHECKING:
     from dealer_console.live.device_hub import DeviceHub
 
 PICTURE_WIDTH = 960
+"""The picture's width where the screen has the height for it: half a 1920 px camera frame, so a click is good to a
+camera pixel."""
+LEAST_PICTURE_WIDTH = 640
+"""The narrowest the picture is drawn on a short screen (a click is then good to three camera pixels)."""
+TITLE_BAR = 40
+"""Room kept above the dialog for the window's title bar, which the screen's available height does not leave out."""
 CORNERS = ("far left", "far right", "near right", "near left")
 """The felt's corners in the order they are clicked (the plan's (0, 0), (w, 0), (w, d), (0, d))."""
 _ZONE_COLOURS = {"board": "#ffd400", "showdown": "#30d0ff", "muck": "#ff50ff"}
@@ -88,6 +94,8 @@ class CalibrationDialog(QDialog):
         self.points: list[tuple[float, float]] = []
         self.calibration: Calibration | None = None
         self.felt_edge = False
+        self.picture_width = PICTURE_WIDTH
+        """The picture's width: less than :data:`PICTURE_WIDTH` where the dialog would not fit the screen's height."""
         self.task = BackgroundTask(self)
         """Finding the felt's edge, off the screen's thread."""
         layout = QVBoxLayout(self)
@@ -99,8 +107,7 @@ class CalibrationDialog(QDialog):
         self.picture = ClickablePicture()
         self.picture.setObjectName("calibration_picture")
         self.picture.clicked.connect(self.add_point)
-        # The felt's two sizes side by side, in one row: the picture is 540 pixels tall, and a row saved keeps the dialog
-        # within a 1280x720 screen's height.
+        # The felt's two sizes side by side, in one row: a row saved is a row more of the picture on a short screen.
         form = QHBoxLayout()
         self.plan_width = self._millimetres(current.plan_size_mm[0] if current is not None else 1600.0)
         self.plan_depth = self._millimetres(current.plan_size_mm[1] if current is not None else 900.0)
@@ -274,9 +281,9 @@ class CalibrationDialog(QDialog):
     def _draw(self) -> None:
         if self.frame is None:
             self.picture.setText(self.tr("no picture"))
-            self.picture.setFixedSize(PICTURE_WIDTH, PICTURE_WIDTH * 9 // 16)
+            self.picture.setFixedSize(self.picture_width, self.picture_width * 9 // 16)
             return
-        pixmap, scale = frame_pixmap(self.frame, PICTURE_WIDTH)
+        pixmap, scale = frame_pixmap(self.frame, self.picture_width)
         painter = label_painter(pixmap, 10)
 
         def polygon(points: tuple[tuple[float, float], ...]) -> QPolygonF:
@@ -302,6 +309,25 @@ class CalibrationDialog(QDialog):
         self.picture.scale = scale
         self.picture.setFixedSize(pixmap.size())
         self.picture.setPixmap(pixmap)
+        fitting = self._fitting_width()
+        if fitting < self.picture_width:
+            self.picture_width = fitting
+            self._draw()
+
+    def _fitting_width(self) -> int:
+        """The picture's width at which the dialog, title bar and all, fits the screen's available height: the rest of the
+        dialog keeps its height, the picture gives what is missing (a 1280x720 screen with a panel at its edge left the
+        Save button below the screen's bottom)."""
+        screen, layout = self.screen(), self.layout()
+        height = self.picture.height()
+        if screen is None or layout is None or height <= 0:
+            return self.picture_width
+        layout.activate()
+        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
+        excess = need - (screen.availableGeometry().height() - TITLE_BAR)
+        if excess <= 0:
+            return self.picture_width
+        return max(LEAST_PICTURE_WIDTH, int(self.picture_width * (height - excess) / height))
 
 
 def open_calibration(window: DialogHost, hub: DeviceHub) -> QDialog | None:

@@ -348,6 +348,36 @@ def test_a_picture_of_another_size_than_the_calibration_is_named_once_and_the_bo
         assert session.deal_board() and [str(c) for c in session.hand.boards()[0]] == ["6c", "2s", "8c"]
 
 
+def test_the_calibration_dialog_gives_up_picture_to_fit_a_short_screen(qtbot, deck, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """On a screen whose available height (a 1280x720 screen less a panel) cannot hold the dialog with its 960 px picture
+    and a title bar, the picture is drawn smaller, the Save button stays on the screen, and a click still lands where
+    it was made on the camera's picture."""
+    from PySide6.QtCore import QRect
+
+    from dealer_console.ui.calibration_dialog import LEAST_PICTURE_WIDTH, PICTURE_WIDTH, TITLE_BAR
+
+    class Short:
+        def availableGeometry(self) -> QRect:  # noqa: N802 - Qt's name
+            return QRect(0, 0, 1280, 640)
+
+    monkeypatch.setattr(CalibrationDialog, "screen", lambda self: Short())
+    frame = render_table(deck, VIEW, [], plan=PLAN_B, seed=3)
+    dialog = CalibrationDialog(lambda: frame, path=Path("unused.toml"), seats=9)
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.wait(50)
+    assert LEAST_PICTURE_WIDTH <= dialog.picture.width() < PICTURE_WIDTH
+    assert dialog.picture.scale == pytest.approx(dialog.picture.width() / frame.shape[1], abs=1e-3)
+    assert dialog.save.mapTo(dialog, QPoint(0, dialog.save.height())).y() + TITLE_BAR <= 640
+    assert dialog.plan_width.mapTo(dialog, QPoint(0, 0)).y() > dialog.picture.geometry().bottom()
+    clicked: list[tuple[float, float]] = []
+    dialog.picture.clicked.connect(lambda x, y: clicked.append((x, y)))
+    qtbot.mouseClick(dialog.picture, Qt.MouseButton.LeftButton, pos=QPoint(300, 200))
+    scale = dialog.picture.scale
+    assert clicked and abs(clicked[0][0] - (300.5 / scale - 0.5)) < 1e-6 and abs(clicked[0][1] - (200.5 / scale - 0.5)) < 1e-6
+
+
 @pytest.mark.parametrize("language", ["en", "ru"])
 def test_the_camera_dialogs_pictures_leave_the_fields_below_clear(qtbot, deck, language: str) -> None:  # type: ignore[no-untyped-def]
     """The calibration and teaching dialogs hold a fixed-size camera picture under a wrapped instruction: the fields below
