@@ -33,7 +33,7 @@ from dealer_console.live.table_calibration import (
 )
 from dealer_console.ui.background_task import BackgroundTask
 from dealer_console.ui.dialogs import DialogHost, show_dialog, with_floor
-from dealer_console.ui.frame_picture import frame_pixmap, keep_fitted, label_painter
+from dealer_console.ui.frame_picture import fitting_picture_width, frame_pixmap, keep_fitted, label_painter
 
 if TYPE_CHECKING:
     from dealer_console.live.device_hub import DeviceHub
@@ -41,10 +41,10 @@ if TYPE_CHECKING:
 PICTURE_WIDTH = 960
 """The picture's width where the screen has the height for it: half a 1920 px camera frame, so a click is good to a
 camera pixel."""
-LEAST_PICTURE_WIDTH = 640
-"""The narrowest the picture is drawn on a short screen (a click is then good to three camera pixels)."""
-TITLE_BAR = 40
-"""Room kept above the dialog for the window's title bar, which the screen's available height does not leave out."""
+REST_HEIGHT = 200
+"""What the dialog shows besides the picture (the instruction on two lines, the felt's sizes, the message, the buttons,
+its margins: 158 px) and 40 px for the window's title bar, which the screen's available height does not leave out: the
+picture is drawn smaller on a screen too short for both (a 1280x720 screen, more so with a panel at its edge)."""
 CORNERS = ("far left", "far right", "near right", "near left")
 """The felt's corners in the order they are clicked (the plan's (0, 0), (w, 0), (w, d), (0, d))."""
 _ZONE_COLOURS = {"board": "#ffd400", "showdown": "#30d0ff", "muck": "#ff50ff"}
@@ -94,8 +94,6 @@ class CalibrationDialog(QDialog):
         self.points: list[tuple[float, float]] = []
         self.calibration: Calibration | None = None
         self.felt_edge = False
-        self.picture_width = PICTURE_WIDTH
-        """The picture's width: less than :data:`PICTURE_WIDTH` where the dialog would not fit the screen's height."""
         self.task = BackgroundTask(self)
         """Finding the felt's edge, off the screen's thread."""
         layout = QVBoxLayout(self)
@@ -281,9 +279,10 @@ class CalibrationDialog(QDialog):
     def _draw(self) -> None:
         if self.frame is None:
             self.picture.setText(self.tr("no picture"))
-            self.picture.setFixedSize(self.picture_width, self.picture_width * 9 // 16)
+            width = fitting_picture_width(self, PICTURE_WIDTH, REST_HEIGHT)
+            self.picture.setFixedSize(width, width * 9 // 16)
             return
-        pixmap, scale = frame_pixmap(self.frame, self.picture_width)
+        pixmap, scale = frame_pixmap(self.frame, fitting_picture_width(self, PICTURE_WIDTH, REST_HEIGHT))
         painter = label_painter(pixmap, 10)
 
         def polygon(points: tuple[tuple[float, float], ...]) -> QPolygonF:
@@ -309,25 +308,6 @@ class CalibrationDialog(QDialog):
         self.picture.scale = scale
         self.picture.setFixedSize(pixmap.size())
         self.picture.setPixmap(pixmap)
-        fitting = self._fitting_width()
-        if fitting < self.picture_width:
-            self.picture_width = fitting
-            self._draw()
-
-    def _fitting_width(self) -> int:
-        """The picture's width at which the dialog, title bar and all, fits the screen's available height: the rest of the
-        dialog keeps its height, the picture gives what is missing (a 1280x720 screen with a panel at its edge left the
-        Save button below the screen's bottom)."""
-        screen, layout = self.screen(), self.layout()
-        height = self.picture.height()
-        if screen is None or layout is None or height <= 0:
-            return self.picture_width
-        layout.activate()
-        need = layout.totalHeightForWidth(self.width()) if layout.hasHeightForWidth() else layout.totalSizeHint().height()
-        excess = need - (screen.availableGeometry().height() - TITLE_BAR)
-        if excess <= 0:
-            return self.picture_width
-        return max(LEAST_PICTURE_WIDTH, int(self.picture_width * (height - excess) / height))
 
 
 def open_calibration(window: DialogHost, hub: DeviceHub) -> QDialog | None:

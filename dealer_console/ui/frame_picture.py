@@ -39,7 +39,6 @@ def fitting_picture_width(widget: QWidget, largest: int, rest_height: int) -> in
     return max(320, min(largest, (screen.availableGeometry().height() - rest_height) * 16 // 9))
 
 
-
 class _Fitted(QObject):
     """Refits the height of the dialog it watches whenever the dialog's layout is asked to be redone."""
 
