@@ -1,6 +1,6 @@
 """Card reading per kind of table surface (felt, printed felt, wood, white, stone), measured on synthetic scenes.
 
-``python bench/vision_surfaces.py [--quick] [--scenes N] [--kinds felt,wood] [--deck NAME] [--first-seed S]``
+``python bench/vision_surfaces.py [--quick] [--scenes N] [--kinds felt,wood] [--deck NAME] [--first-seed S] [--empty-table]``
 (``--quick``: 4 scenes per art set and kind instead of 100, the same figures on less work, under a minute.)
 
 Per shared art set (the drawn deck when the art is absent) and per surface kind: the deck is taught from two laid-out
@@ -9,7 +9,10 @@ then skipped), then N overhead scenes on that surface (1920x1080, 5-20 cards, ov
 spots, camera noise and JPEG; seeds from ``--first-seed``, never used to set anything) are read as the console reads
 (:func:`vision.recognize.read_frame`, the taught deck confirmed by the learned corner reader; ``--no-model``: the taught
 deck alone) and scored against their ground truth twice: every card named
-(``Score(threshold=0.0)``) and at the console's confidence threshold (0.90: applied without asking).
+(``Score(threshold=0.0)``) and at the console's confidence threshold (0.90: applied without asking).  With
+``--empty-table`` each scene's table is first learnt empty (``vision.synthetic.empty_table``: the same table, light and
+camera without cards, chips or an arm's shadow, with its own noise and a light up to 4 % brighter or dimmer), as the
+live console learns it between hands, and the reader's card area is what differs from it.
 
 Single thread.  The last line is one JSON object: per art set and kind, the teaching (cards learnt by neither reader, with
 their reasons; cards whose glyphs or corner patches were not learnt) and, per threshold, ``recall_visible``, ``confident_misreads`` and
@@ -23,6 +26,7 @@ import json
 import os
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
@@ -32,21 +36,24 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import cv2
 
+from vision.background import TableBackground
 from vision.cli import DEFAULT_THRESHOLD
 from vision.evaluate import Score, scene_config, score_scene, teach_deck
 from vision.learned import with_learned_reader
 from vision.recognize import TeachError, read_frame
 from vision.surfaces import SURFACE_KINDS
 from vision.synthetic import Deck, SceneConfig, available_decks, generate_scene
+from vision.synthetic import empty_table as synthetic_empty_table
 from vision.untaught import untaught_message
 
 TEACH_SEEDS = [900001, 900002]
 FIRST_TEST_SEED = 5000
 
 
-def measure(deck: Deck, kind: str, scenes: int, first_seed: int, model: bool = True) -> dict[str, object]:
+def measure(deck: Deck, kind: str, scenes: int, first_seed: int, model: bool = True, empty_table: bool = False) -> dict[str, object]:
     """Teach ``deck`` on ``kind`` and read ``scenes`` scenes on it (``model``: the learned corner reader confirming the
-    deck's unsure readings, as the console reads); the figures as a dict."""
+    deck's unsure readings, as the console reads; ``empty_table``: each scene's table learnt empty first, as the live
+    console learns it between hands); the figures as a dict."""
     cfg = SceneConfig(surface=kind)
     t = time.perf_counter()
     try:
@@ -64,8 +71,12 @@ def measure(deck: Deck, kind: str, scenes: int, first_seed: int, model: bool = T
     every, confident = Score(threshold=0.0), Score(threshold=DEFAULT_THRESHOLD)
     for seed in range(first_seed, first_seed + scenes):
         scene = generate_scene(deck, seed, cfg)
+        detector = scene_config(scene)
+        if empty_table:
+            table = TableBackground([synthetic_empty_table(deck, seed, cfg)], card_width_px=scene.card_width_px)
+            detector = replace(detector, background=table)
         t = time.perf_counter()
-        readings = read_frame(scene.image, reader, scene_config(scene))
+        readings = read_frame(scene.image, reader, detector)
         ms = (time.perf_counter() - t) * 1000
         for score in (every, confident):
             score.ms.append(ms)
@@ -85,6 +96,8 @@ def main() -> None:
     ap.add_argument("--kinds", default=",".join(SURFACE_KINDS), help="surface kinds, comma-separated (default all)")
     ap.add_argument("--deck", default=None, help="only the art sets whose name contains this")
     ap.add_argument("--no-model", action="store_true", help="the taught deck alone, without the learned corner reader")
+    ap.add_argument("--empty-table", action="store_true",
+                    help="learn each scene's table empty first (its picture without cards), as the live console does between hands")
     ap.add_argument("--first-seed", type=int, default=FIRST_TEST_SEED, help=f"first test scene's seed (default {FIRST_TEST_SEED})")
     args = ap.parse_args()
     args.scenes = args.scenes if args.scenes is not None else (4 if args.quick else 100)
@@ -97,11 +110,11 @@ def main() -> None:
     data = data if data.is_dir() else None
     decks = [d for d in available_decks(data) if args.deck is None or args.deck in d.name]
     result: dict[str, object] = {"scenes_per_kind": args.scenes, "first_seed": args.first_seed, "threshold": DEFAULT_THRESHOLD,
-                              "learned_reader": not args.no_model}
+                              "learned_reader": not args.no_model, "empty_table": args.empty_table}
     for deck in decks:
         per_kind: dict[str, object] = {}
         for kind in kinds:
-            per_kind[kind] = measure(deck, kind, args.scenes, args.first_seed, model=not args.no_model)
+            per_kind[kind] = measure(deck, kind, args.scenes, args.first_seed, model=not args.no_model, empty_table=args.empty_table)
             print(deck.name, kind, json.dumps(per_kind[kind]), flush=True)
         result[deck.name] = per_kind
     print(json.dumps(result))

@@ -25,6 +25,11 @@ from .errors import VisionError
 __all__ = ["BackgroundError", "TableBackground"]
 
 
+LIGHT_BAND = 1.6
+"""How far (a factor either way) a pixel's change of lightness may lie from the picture's median change and still be
+taken for the room's light on the table, not for something on it."""
+
+
 class BackgroundError(VisionError):
     """The empty table cannot be learnt or compared: no picture, or pictures of another size than the table's."""
 
@@ -51,6 +56,14 @@ class TableBackground:
         spread = np.abs(stack - self._mean).max(axis=0) if len(frames) > 1 else np.zeros_like(self._mean)
         self._noise = cv2.GaussianBlur(spread, (0, 0), 2.0) + 2.0
         self.refreshed = 1
+        self._planes()
+
+    def _planes(self) -> None:
+        """The model as the comparison uses it: the lightness and the two colour planes apart (contiguous), the noise of
+        the lightness and the larger of the colours'."""
+        self._light, self._a, self._b = cv2.split(self._mean)
+        self._light_noise = np.ascontiguousarray(self._noise[:, :, 0])
+        self._colour_noise = np.ascontiguousarray(self._noise[:, :, 1:].max(axis=2))
 
     def _lab(self, frame: np.ndarray) -> np.ndarray:
         size = _size_of(frame)
@@ -59,8 +72,7 @@ class TableBackground:
         if size != self.size:
             raise BackgroundError(f"a picture of {size[0]}x{size[1]} pixels cannot be compared with the empty table's"
                                   f" {self.size[0]}x{self.size[1]}: learn the table again")
-        small = cv2.resize(frame, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA)
-        return cv2.cvtColor(small, cv2.COLOR_BGR2LAB).astype(np.float32)
+        return cv2.cvtColor(cv2.resize(frame, None, fx=self.scale, fy=self.scale, interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2LAB).astype(np.float32)
 
     def refresh(self, frame: np.ndarray, *, weight: float = 0.25) -> None:
         """The table is known to be empty on ``frame`` (between hands): take it into the model (``weight`` of it)."""
@@ -69,26 +81,41 @@ class TableBackground:
         self._noise = np.maximum(0.9 * self._noise, cv2.GaussianBlur(np.minimum(change, 12.0), (0, 0), 2.0) + 2.0)
         self._mean = (1 - weight) * self._mean + weight * lab
         self.refreshed += 1
+        self._planes()
 
     def foreground(self, frame: np.ndarray) -> np.ndarray:
         """What lies on the table on ``frame``: a uint8 mask (255 on it) at the model's scale."""
-        lab = self._lab(frame)
-        gain = self._gain(lab[:, :, 0])
-        d_light = np.abs(lab[:, :, 0] - gain * self._mean[:, :, 0]) - self._noise[:, :, 0]
-        d_ab = lab[:, :, 1:] - self._mean[:, :, 1:]
-        d_chroma = np.sqrt(d_ab[:, :, 0] ** 2 + d_ab[:, :, 1] ** 2) - self._noise[:, :, 1:].max(axis=2)
+        light, a, b = cv2.split(self._lab(frame))
+        d_light = cv2.absdiff(light, self._gain(light) * self._light) - self._light_noise
+        d_chroma = cv2.magnitude(a - self._a, b - self._b) - self._colour_noise
         mask = ((d_light > self.light_delta) | (d_chroma > self.chroma_delta)).astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
         return self._without_specks(mask)
 
     def _gain(self, light: np.ndarray) -> np.ndarray:
-        """The room's light now over the light the table was learnt in, smooth over the picture (cells of ~2 card widths)."""
-        ratio = (light + 8.0) / (self._mean[:, :, 0] + 8.0)
+        """The room's light now over the light the table was learnt in, smooth over the picture (cells of ~2 card widths).
+
+        Each cell's gain is the median ratio of its pixels within :data:`LIGHT_BAND` of the whole picture's median ratio:
+        a change of the light moves most of the table alike, while a card on a dark felt is several times its felt's
+        lightness, and a board of cards can cover most of a cell (the cell's mean ratio was then the cards', the felt
+        round them looked twice too dark, and half the table was taken for cards). A cell with too few such pixels takes
+        the picture's median; the cells' gains are then smoothed by a median over their neighbours."""
+        ratio = (light + 8.0) / (self._light + 8.0)
         cell = max(4, int(round(2 * self.card_width_px * self.scale)))
         h, w = ratio.shape
-        coarse = cv2.resize(ratio, (max(1, w // cell), max(1, h // cell)), interpolation=cv2.INTER_AREA)
-        coarse = cv2.medianBlur(coarse.astype(np.float32), 3) if min(coarse.shape) >= 3 else coarse
+        ny, nx = max(1, h // cell), max(1, w // cell)
+        step = max(1, cell // 12)  # about 144 pixels of each cell: its median to a fraction of a per cent
+        centre = float(np.median(ratio[::step, ::step]))
+        ys = (np.arange(ny)[:, None] * h // ny + np.arange(0, h // ny, step)[None]).ravel()
+        xs = (np.arange(nx)[:, None] * w // nx + np.arange(0, w // nx, step)[None]).ravel()
+        blocks = ratio[np.ix_(ys, xs)].reshape(ny, -1, nx, len(xs) // nx).transpose(0, 2, 1, 3).reshape(ny, nx, -1)
+        inside = (blocks > centre / LIGHT_BAND) & (blocks < centre * LIGHT_BAND)
+        coarse = np.full((ny, nx), centre, np.float32)
+        enough = inside.mean(axis=2) >= 0.15
+        if enough.any():
+            coarse[enough] = np.nanmedian(np.where(inside, blocks, np.nan)[enough], axis=1)
+        coarse = cv2.medianBlur(coarse, 3) if min(coarse.shape) >= 3 else coarse
         return np.asarray(cv2.resize(coarse, (w, h), interpolation=cv2.INTER_LINEAR), np.float32)
 
     def _without_specks(self, mask: np.ndarray) -> np.ndarray:

@@ -331,8 +331,13 @@ def _index_mask(quad: np.ndarray, shape: tuple[int, int]) -> list[np.ndarray]:
     return out
 
 
-def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_cards: int | None = None) -> Scene:
-    """One overhead scene.  Deterministic in (deck, seed, cfg, n_cards)."""
+def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_cards: int | None = None, *,
+                   empty: bool = False) -> Scene:
+    """One overhead scene.  Deterministic in (deck, seed, cfg, n_cards).
+
+    ``empty``: the same table seen empty between hands instead (:func:`empty_table`): no card, chip or arm's shadow, the
+    same surface and room light, the camera's own noise and JPEG drawn afresh; its ``cards`` are the scene's all the same
+    (what the table holds when it is not empty)."""
     cfg = cfg or SceneConfig()
     rng = np.random.default_rng(seed)
     n = int(n_cards if n_cards is not None else rng.integers(cfg.min_cards, cfg.max_cards + 1))
@@ -354,7 +359,7 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
         for _ in range(int(rng.integers(3, 10))):
             chip_specs.append((rng.uniform(0.05, 0.95) * W, rng.uniform(0.05, 0.95) * H, cw * 0.35,
                                tuple(int(c) for c in rng.integers(20, 240, 3))))
-    for x, y, r, col in chip_specs:
+    for x, y, r, col in chip_specs if not empty else ():
         cv2.circle(canvas, (int(x), int(y)), int(r), tuple(float(c) for c in col), -1, cv2.LINE_AA)
         cv2.circle(canvas, (int(x), int(y)), int(r * 0.75), (235.0, 235.0, 235.0), max(2, int(r * 0.12)), cv2.LINE_AA)
     masks: list[np.ndarray] = []
@@ -364,9 +369,9 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
     for card, (quad, _group) in zip(cards, layout, strict=True):
         q = cv2.perspectiveTransform(quad[None], P)[0].astype(np.float32)
         quads_img.append(q)
-        if kind is not None:
+        if kind is not None and not empty:
             _contact_shadow(canvas, q, shade)
-        masks.append(_paste(canvas, deck.faces[card], q))
+        masks.append(_paste(canvas, deck.faces[card], q) if not empty else np.zeros((H, W), np.uint8))
     # Coverage: a later card covers an earlier one.
     covered: np.ndarray = np.zeros((H, W), np.uint8)
     vis: list[tuple[bool, float]] = []
@@ -389,10 +394,11 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
         a = rng.uniform(0, 2 * np.pi)
         t = (xx - W / 2) * np.cos(a) + (yy - H / 2) * np.sin(a) - rng.uniform(0.1, 0.4) * W
         shade = 1 - rng.uniform(0.25, 0.45) / (1 + np.exp(-t / 40))
-        canvas *= shade[..., None]
+        if not empty:
+            canvas *= shade[..., None]
     meta: dict[str, object] = {"deck": deck.name, "perspective": P, "surface": kind or "plain-felt"}
     if kind is not None:
-        image = _room_and_camera(canvas, rng, srng, cfg, meta, hot_spots=int(srng.integers(1, 3)) if cfg.glare else 0)
+        image = _room_and_camera(canvas, rng, srng, cfg, meta, hot_spots=int(srng.integers(1, 3)) if cfg.glare else 0, empty=empty)
         return Scene(image, truths, cw, seed, meta)
     # Glare: one or two soft bright blobs.
     if cfg.glare:
@@ -406,21 +412,40 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
     sigma = rng.uniform(*cfg.blur_sigma)
     if sigma > 0.3:
         canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
-    canvas += rng.normal(0, rng.uniform(*cfg.noise_sigma), canvas.shape).astype(np.float32)
+    noise_sigma = rng.uniform(*cfg.noise_sigma)
+    canvas += (_empty_rng(seed) if empty else rng).normal(0, noise_sigma, canvas.shape).astype(np.float32)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
     return Scene(image, truths, cw, seed, meta)
 
 
+def empty_table(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_cards: int | None = None) -> np.ndarray:
+    """The table of :func:`generate_scene` ``(deck, seed, cfg, n_cards)`` as the camera saw it empty, between hands (what
+    the console learns the table from, :class:`vision.background.TableBackground`): the same surface, perspective and
+    room light, with the camera's own noise and JPEG, and the room's light a little brighter or dimmer (up to 4 %)."""
+    return generate_scene(deck, seed, cfg, n_cards, empty=True).image
+
+
+def _empty_rng(seed: int) -> np.random.Generator:
+    """The camera's noise on the empty table's picture: drawn apart from the scene's (another moment, another frame)."""
+    return np.random.default_rng([seed, 0xE4])
+
+
 def _room_and_camera(canvas: np.ndarray, rng: np.random.Generator, srng: np.random.Generator, cfg: SceneConfig,
-                     meta: dict[str, object], *, hot_spots: int) -> np.ndarray:
-    """The room's light over a drawn surface and its cards, the lens's blur, then the camera's noise and JPEG."""
+                     meta: dict[str, object], *, hot_spots: int, empty: bool = False) -> np.ndarray:
+    """The room's light over a drawn surface and its cards, the lens's blur, then the camera's noise and JPEG (``empty``:
+    the table seen empty at another moment, see :func:`empty_table`)."""
     light_table(canvas, srng, hot_spots=hot_spots)
     sigma = rng.uniform(*cfg.blur_sigma)
     if sigma > 0.3:
         canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
     quality = int(srng.integers(cfg.jpeg_quality[0], cfg.jpeg_quality[1] + 1))
     meta["jpeg_quality"] = quality
-    return camera_finish(canvas, srng, noise_sigma=float(rng.uniform(*cfg.noise_sigma)), jpeg_quality=quality)
+    noise_sigma = float(rng.uniform(*cfg.noise_sigma))
+    if empty:
+        other = _empty_rng(seed=int(srng.integers(1 << 31)))
+        canvas *= np.float32(other.uniform(0.96, 1.04))
+        return camera_finish(canvas, other, noise_sigma=noise_sigma, jpeg_quality=quality)
+    return camera_finish(canvas, srng, noise_sigma=noise_sigma, jpeg_quality=quality)
 
 
 def teach_layout(deck: Deck, seed: int, cards: list[str] | None = None, cfg: SceneConfig | None = None) -> Scene:

@@ -15,9 +15,10 @@ import cv2
 import numpy as np
 import pytest
 
+from vision.background import TableBackground
 from vision.recognize import TaughtDeck, teach
 from vision.surfaces import FELT_COLOURS, SURFACE_KINDS, camera_finish, draw_surface, felt_cloth
-from vision.synthetic import Deck, SceneConfig, drawn_deck, generate_scene, load_art_deck, teach_layout
+from vision.synthetic import Deck, SceneConfig, drawn_deck, empty_table, generate_scene, load_art_deck, teach_layout
 from vision.untaught import CardLook, untaught_message, why_untaught
 
 SMALL = SceneConfig(width=640, height=360, min_cards=4, max_cards=6, card_width_px=(40.0, 45.0))
@@ -71,6 +72,32 @@ def test_a_scene_on_each_surface_is_reproducible_and_lays_the_same_cards() -> No
         assert all(np.allclose(a.quad, b.quad) for a, b in zip(s.cards, first.cards, strict=True))
     chosen = {generate_scene(deck, seed, SceneConfig(**{**SMALL.__dict__, "surface": "any"})).meta["surface"] for seed in range(12)}
     assert len(chosen) >= 3  # "any": a kind chosen by the seed
+
+
+@pytest.mark.parametrize("kind", [None, *SURFACE_KINDS])
+def test_the_empty_table_of_a_scene_is_its_table_without_cards_and_the_cards_stand_out_against_it(kind: str | None) -> None:
+    """``empty_table``: the scene's table as the camera saw it between hands (what the live console learns): no card, chip
+    or arm's shadow, the same surface and light, the camera's own noise. Learnt from it, ``TableBackground`` finds each
+    visible card's paper on the scene (white paper on a white table is a few levels lighter than it at most: there the
+    cards' print and edges are found, not all their paper), and away from the cards and chips almost nothing, on dark
+    felts too, where a row of cards covering most of a cell of the light's model once made half the table look like
+    cards."""
+    deck = drawn_deck()
+    cfg = SceneConfig(**{**SMALL.__dict__, "surface": kind, "shadow": False})
+    scene = generate_scene(deck, 43, cfg)
+    empty = empty_table(deck, 43, cfg)
+    assert empty.shape == scene.image.shape and np.array_equal(empty, empty_table(deck, 43, cfg))
+    assert float(np.abs(empty.astype(np.int16) - scene.image).mean()) > 0.5  # another moment: fresh noise
+    table = TableBackground([empty], card_width_px=scene.card_width_px)
+    found = cv2.resize(table.foreground(scene.image), (cfg.width, cfg.height), interpolation=cv2.INTER_NEAREST) > 0
+    cards = np.zeros(found.shape, bool)
+    for c in scene.cards:
+        paper = np.zeros(found.shape, np.uint8)
+        cv2.fillConvexPoly(paper, np.round(c.quad).astype(np.int32), 1)
+        cards |= paper > 0
+        if c.visible_fraction > 0.5 and kind != "white":
+            assert found[paper > 0].mean() >= 0.8, (kind, c.card)
+    assert found[~cards].mean() <= 0.05, kind  # the chips, and nothing much else
 
 
 def test_bad_surface_settings_are_refused_with_a_clear_error() -> None:
