@@ -83,6 +83,8 @@ MIN_COLOUR_APART = 0.4  # two suits' taught ink colours this far apart (see ink_
 COLOUR_OWN_AT_MOST = 0.15  # an index with no more of its ink nearer its suit's colour than another's says another suit
 COLOUR_COLUMNS = 16  # canonical columns of a corner patch whose print gives the index's colour (the index, no big pip)
 PAPER_DELTA = 38.0  # paper is lighter than the local felt by this many grey levels
+PALE_TABLE = 170  # a table whose grey level is above this is pale: paper cannot stand PAPER_DELTA above it
+PALE_DELTA = 8  # on a pale table learnt empty, what lies on it and is this much lighter than it is paper
 
 
 @dataclass
@@ -113,15 +115,25 @@ def localise(corners: Sequence[Corner], cfg: DetectorConfig) -> None:
         c.wr, c.wd = r, d
 
 
-def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELTA) -> np.ndarray:
+def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELTA, on_table: np.ndarray | None = None) -> np.ndarray:
     """Card paper at MASK_SCALE: much lighter than the local felt (the felt's level is a coarse lower envelope over
     about two card widths, as in :func:`vision.detect.segment`, so uneven light moves with it).  No hull and no
-    chroma test: corners must stay where the paper ends."""
+    chroma test: corners must stay where the paper ends.
+
+    ``on_table``: what differs from the empty table learnt (:meth:`vision.background.TableBackground.foreground`, a mask
+    at any scale), when it was learnt.  Where the table is pale (its level above :data:`PALE_TABLE`: white laminate, light
+    wood), paper cannot stand ``delta`` above it; there, what lies on the table and is :data:`PALE_DELTA` lighter than
+    the table is paper too."""
     h, w = frame.shape[:2]
+    size = (int(w * MASK_SCALE), int(h * MASK_SCALE))
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
-    small = cv2.resize(gray, (int(w * MASK_SCALE), int(h * MASK_SCALE)), interpolation=cv2.INTER_AREA)
+    small = cv2.resize(gray, size, interpolation=cv2.INTER_AREA)
     felt = felt_level(small, cfg.card_width_px, MASK_SCALE)
-    m = ((small.astype(np.int16) - felt) > int(delta)).astype(np.uint8) * 255
+    above = small.astype(np.int16) - felt
+    m = (above > int(delta)).astype(np.uint8) * 255
+    if on_table is not None:
+        on = cv2.resize(on_table, size, interpolation=cv2.INTER_LINEAR) >= 128
+        m[on & (felt > PALE_TABLE) & (above > PALE_DELTA)] = 255
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
 

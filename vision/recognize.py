@@ -355,11 +355,12 @@ def general_deck(decks: Sequence[Deck] = ()) -> TaughtDeck:
     return deck
 
 
-def card_area(frame: np.ndarray, cfg: DetectorConfig) -> np.ndarray:
-    """Card-coloured area at SEGMENT_SCALE (what differs from the empty table, where ``cfg.background`` has it), each
-    blob filled to its convex hull (dark print on a face, even at its edge where an index sits, is still the card)."""
+def card_area(frame: np.ndarray, cfg: DetectorConfig, on_table: np.ndarray | None = None) -> np.ndarray:
+    """Card-coloured area at SEGMENT_SCALE (what differs from the empty table, where ``cfg.background`` has it: ``on_table``
+    when the caller has it already), each blob filled to its convex hull (dark print on a face, even at its edge where an
+    index sits, is still the card)."""
     if cfg.background is not None:
-        found = cfg.background.foreground(frame)
+        found = cfg.background.foreground(frame) if on_table is None else on_table
         mask = cv2.resize(found, (round(frame.shape[1] * SEGMENT_SCALE), round(frame.shape[0] * SEGMENT_SCALE)), interpolation=cv2.INTER_AREA)
         mask = np.where(mask >= 128, 255, 0).astype(np.uint8)
     else:
@@ -409,14 +410,15 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # Corner patches first; the glyphs are then looked for only where no card was read from its corners.
         book, cw = deck.corners, cfg.card_width_px
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-        corners = find_corners(paper_mask(gray, cfg), cw)
+        on_table = cfg.background.foreground(frame) if cfg.background is not None else None
+        corners = find_corners(paper_mask(gray, cfg, on_table=on_table), cw)
         localise(corners, cfg)
         found = book.read_all(gray, corners, cw, frame=frame)
         crops: dict[int, np.ndarray] = {}
         patches = _corner_patch_readings(frame, found, book, cw, crops)
         cands: list[IndexCandidate] = []
         done = [p.quad for p in patches if p.card is not None]
-        glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray)
+        glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray, on_table)
         # An index corner whose paper has no outline there (it lies over another card, or glare joins it to the felt) is
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
         # corners the outline gave.
@@ -486,13 +488,14 @@ def _widths(corners: Sequence[Corner], cw: float) -> tuple[np.ndarray, np.ndarra
 
 
 def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done: Sequence[np.ndarray] = (),
-                 seen: list[IndexCandidate] | None = None, gray: np.ndarray | None = None) -> list[Reading]:
+                 seen: list[IndexCandidate] | None = None, gray: np.ndarray | None = None,
+                 on_table: np.ndarray | None = None) -> list[Reading]:
     """The cards read from their index glyphs (:mod:`vision.glyphs`), not looked for inside the outlines ``done``
     (cards already read another way); ``seen``, when given, receives every glyph pair found; ``gray``: the frame in
-    grey, when the caller has it."""
+    grey, and ``on_table``: what differs from the empty table learnt, when the caller has them."""
     cw = cfg.card_width_px
     geo = deck.geometry or GENERAL_GEOMETRY
-    mask = card_area(frame, cfg)
+    mask = card_area(frame, cfg, on_table)
     search = mask
     if len(done):
         search = mask.copy()
