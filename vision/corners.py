@@ -124,6 +124,13 @@ def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELT
     at any scale), when it was learnt.  Where the table is pale (its level above :data:`PALE_TABLE`: white laminate, light
     wood), paper cannot stand ``delta`` above it; there, what lies on the table and is :data:`PALE_DELTA` lighter than
     the table is paper too."""
+    return paper_and_pale(frame, cfg, delta, on_table)[0]
+
+
+def paper_and_pale(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELTA,
+                   on_table: np.ndarray | None = None) -> tuple[np.ndarray, bool]:
+    """:func:`paper_mask`, and whether any of the paper was taken from a pale table's difference from the empty table
+    (its outline is then less sure: the reader has every card read there checked, see :func:`vision.recognize.read_frame`)."""
     h, w = frame.shape[:2]
     size = (int(w * MASK_SCALE), int(h * MASK_SCALE))
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -131,11 +138,14 @@ def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELT
     felt = felt_level(small, cfg.card_width_px, MASK_SCALE)
     above = small.astype(np.int16) - felt
     m = (above > int(delta)).astype(np.uint8) * 255
+    pale = False
     if on_table is not None:
         on = cv2.resize(on_table, size, interpolation=cv2.INTER_LINEAR) >= 128
-        m[on & (felt > PALE_TABLE) & (above > PALE_DELTA)] = 255
+        extra = on & (felt > PALE_TABLE) & (above > PALE_DELTA)
+        pale = bool(extra.any())
+        m[extra] = 255
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
-    return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
+    return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))), pale
 
 
 def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -5,7 +5,7 @@ the model, which reads any deck:
 
 - **general mode** (no deck taught): the model's card, its confidence at most :data:`ALONE` (the dealer confirms); an
   index the model takes for no index (its "not an index" class the likeliest) is dropped: a pip or a glyph in a picture;
-- **taught deck**: where the deck and the model name the same card, the higher of the two confidences; where the model
+- **taught deck**: where the deck and the model name the same card, the two confidences together (:func:`agreeing`); where the model
   is sure enough of another card (:data:`DOUBT`), the card is unknown (one of the two misreads, and nothing says which).
 """
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from .glyphs import GlyphScore, IndexCandidate
     from .recognize import Reading, TaughtDeck
 
-__all__ = ["ALONE", "confirm", "CONFIRM_BELOW", "DOUBT", "index_crop", "shared_model", "Verdict", "verdicts", "with_learned_reader"]
+__all__ = ["agreeing", "ALONE", "confirm", "CONFIRM_BELOW", "DOUBT", "index_crop", "shared_model", "Verdict", "verdicts", "with_learned_reader"]
 
 DOUBT = 0.5
 """The model's confidence in another card from which a taught deck's reading of an index is doubted."""
@@ -64,20 +64,30 @@ CONFIRM_TURNS = 1
 """A taught deck's reading comes with its corner turned upright: the model reads it that way only."""
 
 
-def confirm(readings: Sequence[Reading], model: CornerModel) -> None:
+def confirm(readings: Sequence[Reading], model: CornerModel, *, every: bool = False) -> None:
     """A taught deck's readings below :data:`CONFIRM_BELOW`, each confirmed or doubted by the model on the corner it was
-    read from (its ``crop``), in one pass: a card the model reads alike takes the higher of the two confidences; a card
+    read from (its ``crop``), in one pass: a card the model reads alike takes the two confidences together
+    (:func:`agreeing`); a card
     the model is sure enough is another card (:data:`DOUBT`) becomes unknown. An unknown reading stays unknown (the deck
-    had its reason)."""
-    named = [r for r in readings if r.card is not None and r.confidence < CONFIRM_BELOW and r.crop is not None
+    had its reason). ``every``: the sure readings too (where the card's outline was less sure)."""
+    named = [r for r in readings if r.card is not None and (every or r.confidence < CONFIRM_BELOW) and r.crop is not None
              and min(r.crop.shape[:2]) >= MIN_CROP_SIDE]
     if not named:
         return
     for r, g in zip(named, model.read([index_crop(r.crop) for r in named], turns=CONFIRM_TURNS), strict=True):
         if g.card == r.card:
-            r.confidence = max(r.confidence, g.confidence)
+            r.confidence = agreeing(r.confidence, g.confidence)
         elif g.card is not None and g.confidence >= DOUBT:
             r.card, r.confidence = None, 0.0
+
+
+def agreeing(deck: float, model: float) -> float:
+    """The confidence in a card that the taught deck and the model both name: the chance that not both are wrong, as
+    if they erred apart, ``1 - (1 - deck) * (1 - model)``. They look at one crop in two ways (the deck's templates of
+    this very design, the model's fonts and photos), and on 2,315 readings it confirmed (80 synthetic scenes per art set,
+    five surfaces, seeds 7000-7039) the two never named the same wrong card; the higher of the two alone left 191 of
+    those right readings under 0.90 (docs/vision.md)."""
+    return 1.0 - (1.0 - deck) * (1.0 - model)
 
 
 INDEX_MARGIN = 0.15

@@ -8,7 +8,7 @@ import pytest
 
 from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess
 from vision.glyphs import GlyphScore
-from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, confirm, index_crop, verdicts
+from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
 from vision.photo_reading import _one_per_place
 from vision.proposals import Box
 from vision.recognize import Reading
@@ -90,17 +90,31 @@ def reading(card: str | None, confidence: float) -> Reading:
 
 
 def test_a_taught_deck_is_confirmed_or_doubted_by_the_model_only_where_it_is_unsure() -> None:
-    """``confirm``: a reading below CONFIRM_BELOW the model reads alike takes the model's confidence when higher; one the
-    model takes for another card at DOUBT or more becomes unknown; a sure reading and an unknown one are not asked about."""
-    sure, agreed, doubted, unknown, kept = reading("Ah", 0.99), reading("7c", 0.6), reading("3s", 0.8), reading(None, 0.0), reading("9d", 0.7)
-    model = Model(guess("7c", 0.97), guess("3c", DOUBT), guess("9h", DOUBT - 0.1))
+    """``confirm``: a reading below CONFIRM_BELOW the model reads alike takes both confidences together (an unsure deck and
+    an unsure model naming one card is a card applied: 0.75 and 0.65 give 0.9125); one the model takes for another card
+    at DOUBT or more becomes unknown; a sure reading and an unknown one are not asked about."""
+    sure, agreed, doubted, unknown, kept = reading("Ah", 0.99), reading("7c", 0.75), reading("3s", 0.8), reading(None, 0.0), reading("9d", 0.7)
+    model = Model(guess("7c", 0.65), guess("3c", DOUBT), guess("9h", DOUBT - 0.1))
     confirm([sure, agreed, doubted, unknown, kept], model)  # type: ignore[arg-type]
     assert model.asked == [3]
     assert (sure.card, sure.confidence) == ("Ah", 0.99)
-    assert (agreed.card, agreed.confidence) == ("7c", 0.97)
+    assert agreed.card == "7c" and agreed.confidence == pytest.approx(0.9125) and agreed.confidence == agreeing(0.75, 0.65)
+    assert agreeing(0.5, 0.0) == 0.5 and agreeing(0.9, 0.3) > 0.9 and agreeing(0.3, 0.3) < 0.9
     assert (doubted.card, doubted.confidence) == (None, 0.0) and doubted.best == "3s"
     assert (unknown.card, kept.card, kept.confidence) == (None, "9d", 0.7)
     assert CONFIRM_BELOW > 0.9  # the console's default threshold lies under it
+
+
+def test_where_the_cards_outline_was_less_sure_the_model_checks_the_sure_readings_too() -> None:
+    """``confirm(..., every=True)`` (paper taken from a pale table's difference from the empty table): a reading at 0.99
+    is asked about as well, and one the model takes for another card becomes unknown (a blurred 6h's patch read 5h at
+    0.99 on a white table; the model read 6h at 0.999)."""
+    sure, agreed = reading("5h", 0.99), reading("Ah", 0.97)
+    model = Model(guess("6h", 0.999), guess("Ah", 0.9))
+    confirm([sure, agreed], model, every=True)  # type: ignore[arg-type]
+    assert model.asked == [2]
+    assert (sure.card, sure.best, sure.confidence) == (None, "5h", 0.0)
+    assert agreed.card == "Ah" and agreed.confidence == pytest.approx(agreeing(0.97, 0.9))
 
 
 def test_the_model_reads_a_crop_at_fewer_turns_when_asked() -> None:
