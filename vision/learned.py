@@ -67,9 +67,9 @@ CONFIRM_TURNS = 1
 def confirm(readings: Sequence[Reading], model: CornerModel, *, every: bool = False) -> None:
     """A taught deck's readings below :data:`CONFIRM_BELOW`, each confirmed or doubted by the model on the corner it was
     read from (its ``crop``), in one pass: a card the model reads alike takes the two confidences together
-    (:func:`agreeing`); a card
-    the model is sure enough is another card (:data:`DOUBT`) becomes unknown. An unknown reading stays unknown (the deck
-    had its reason). ``every``: the sure readings too (where the card's outline was less sure)."""
+    (:func:`agreeing`); a card the model is sure enough is another card (:data:`DOUBT`) becomes unknown. An unknown
+    reading stays unknown (the deck had its reason). ``every``: the sure readings too (where the card's outline was
+    less sure)."""
     named = [r for r in readings if r.card is not None and (every or r.confidence < CONFIRM_BELOW) and r.crop is not None
              and min(r.crop.shape[:2]) >= MIN_CROP_SIDE]
     if not named:
