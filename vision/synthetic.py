@@ -413,7 +413,10 @@ def generate_scene(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_card
     if sigma > 0.3:
         canvas = cv2.GaussianBlur(canvas, (0, 0), sigma)
     noise_sigma = rng.uniform(*cfg.noise_sigma)
-    canvas += (_empty_rng(seed) if empty else rng).normal(0, noise_sigma, canvas.shape).astype(np.float32)
+    camera = rng
+    if empty:
+        camera = _another_moment(canvas, seed)
+    canvas += camera.normal(0, noise_sigma, canvas.shape).astype(np.float32)
     image = np.clip(canvas, 0, 255).astype(np.uint8)
     return Scene(image, truths, cw, seed, meta)
 
@@ -425,9 +428,12 @@ def empty_table(deck: Deck, seed: int, cfg: SceneConfig | None = None, n_cards: 
     return generate_scene(deck, seed, cfg, n_cards, empty=True).image
 
 
-def _empty_rng(seed: int) -> np.random.Generator:
-    """The camera's noise on the empty table's picture: drawn apart from the scene's (another moment, another frame)."""
-    return np.random.default_rng([seed, 0xE4])
+def _another_moment(canvas: np.ndarray, key: int) -> np.random.Generator:
+    """The empty table seen at another moment than the scene: the room's light up to 4 % brighter or dimmer on ``canvas``
+    (in place), and the generator of that picture's own camera noise (apart from the scene's; ``key`` picks it)."""
+    moment = np.random.default_rng([key, 0xE4])
+    canvas *= np.float32(moment.uniform(0.96, 1.04))
+    return moment
 
 
 def _room_and_camera(canvas: np.ndarray, rng: np.random.Generator, srng: np.random.Generator, cfg: SceneConfig,
@@ -441,11 +447,8 @@ def _room_and_camera(canvas: np.ndarray, rng: np.random.Generator, srng: np.rand
     quality = int(srng.integers(cfg.jpeg_quality[0], cfg.jpeg_quality[1] + 1))
     meta["jpeg_quality"] = quality
     noise_sigma = float(rng.uniform(*cfg.noise_sigma))
-    if empty:
-        other = _empty_rng(seed=int(srng.integers(1 << 31)))
-        canvas *= np.float32(other.uniform(0.96, 1.04))
-        return camera_finish(canvas, other, noise_sigma=noise_sigma, jpeg_quality=quality)
-    return camera_finish(canvas, srng, noise_sigma=noise_sigma, jpeg_quality=quality)
+    camera = _another_moment(canvas, int(srng.integers(1 << 31))) if empty else srng
+    return camera_finish(canvas, camera, noise_sigma=noise_sigma, jpeg_quality=quality)
 
 
 def teach_layout(deck: Deck, seed: int, cards: list[str] | None = None, cfg: SceneConfig | None = None) -> Scene:
