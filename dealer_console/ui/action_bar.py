@@ -9,7 +9,9 @@ the keypad shows go to its amount (Backspace takes one back, Escape clears it).
 
 Amounts: a bet or a raise is named by its total ("to"), a call by the chips it adds; where a bet or an all-in
 also calls, the call is said beside it: "Call 7", "Raise to 24", "All-in to 180 (call 173)" (docs/ui.md, Amounts).
-The buttons' font follows the window's size and shrinks until each row of buttons fits the bar (:meth:`ActionBar.fit`).
+The buttons' font follows the window's size and shrinks until each row of buttons fits the bar; a row that would need
+a font too small to read at arm's length (a narrow window, longer words in Russian) breaks each of its labels over
+two lines instead (:meth:`ActionBar.fit`).
 """
 
 from __future__ import annotations
@@ -26,7 +28,25 @@ from dealer_console.live.offers import MAX_DISCARDS_OFFERED, Offer, OfferKind, o
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.fitting import REFERENCE, text_width
 
-__all__ = ["ActionBar"]
+__all__ = ["ActionBar", "two_lines"]
+
+PADDING = 20
+"""Pixels of a button's width beside its text: the frame and padding (14 in the house style) and a little air."""
+
+SMALLEST = 11
+"""The smallest font (pixels) of the buttons."""
+
+LINE = 1.2
+"""A line of a button's text, in font sizes."""
+
+
+def two_lines(label: str, width: Callable[[str], float]) -> str:
+    """``label`` broken at the space that makes its longer line shortest (``width`` measures a line); one word stays."""
+    spaces = [index for index, char in enumerate(label) if char == " "]
+    if not spaces:
+        return label
+    cut = min(spaces, key=lambda index: max(width(label[:index]), width(label[index + 1:])))
+    return f"{label[:cut]}\n{label[cut + 1:]}"
 
 _DIALOGS = {OfferKind.RESTRADDLE: "restraddle", OfferKind.EXTRA_BOARDS: "extra_boards", OfferKind.TYPE_BOARD: "card_entry_board",
             OfferKind.TYPE_SHOWN: "card_entry_show"}
@@ -49,8 +69,13 @@ class ActionBar(QWidget):
         row_actions, row_other = QHBoxLayout(), QHBoxLayout()
         self.rows = (row_actions, row_other)
         self.scale = 1.0
-        self._fitted: tuple[object, ...] = ()
         """The window's size over 1920×1080 (the fonts' scale)."""
+        self._fitted: tuple[object, ...] = ()
+        self.labels: dict[str, str] = {}
+        """Each shown button's words, on one line (the button shows them, perhaps on two, above its key)."""
+        self.wrapped = [False, False]
+        """Whether each row's labels are broken over two lines (:meth:`fit`)."""
+        self.row_of: dict[str, int] = {}
         left.addLayout(row_actions)
         left.addLayout(row_other)
         outer.addLayout(left, 4)
@@ -69,6 +94,7 @@ class ActionBar(QWidget):
             button.clicked.connect(handler)
             row.addWidget(button)
             self.buttons[name] = button
+            self.row_of[name] = self.rows.index(row)
             self.shortcuts[name] = key
             return button
 
@@ -116,8 +142,10 @@ class ActionBar(QWidget):
     # ------------------------------------------------------------------ size
 
     def _style(self, pixels: int) -> None:
-        """The buttons' font at ``pixels`` (fonts set directly: a style sheet would be parsed again at each size)."""
+        """The buttons' font at ``pixels`` (fonts set directly: a style sheet would be parsed again at each size), each
+        row as tall as its text's lines."""
         self.pixels = pixels
+        self._styled = (pixels, tuple(self.wrapped))
         plain, bold, amount = QFont(self.font()), QFont(self.font()), QFont(self.font())
         plain.setPixelSize(pixels)
         bold.setPixelSize(pixels)
@@ -126,56 +154,77 @@ class ActionBar(QWidget):
         for button in (*self.buttons.values(), *self.keypad_buttons):
             button.setFont(bold if button.property("primary") else plain)
         self.amount_edit.setFont(amount)
-        height = max(44, int(pixels * 3.1))
-        for button in self.buttons.values():
-            button.setFixedHeight(height)
+        for name, button in self.buttons.items():
+            lines = 3 if self.wrapped[self.row_of[name]] else 2
+            button.setFixedHeight(max(44, int(pixels * (lines * LINE + 0.7))))
         for pad in self.keypad_buttons:
             pad.setMinimumSize(max(30, int(pixels * 1.8)), max(26, int(pixels * 1.5)))
 
-    def _rows_shown(self) -> list[list[QPushButton]]:
-        rows = []
-        for row in self.rows:
-            items = (row.itemAt(i) for i in range(row.count()))
-            shown = [item.widget() for item in items if item is not None]
-            rows.append([b for b in shown if isinstance(b, QPushButton) and not b.isHidden()])
-        return rows
+    def _rows_shown(self) -> list[list[str]]:
+        """The names of the shown buttons, row by row."""
+        return [[name for name, button in self.buttons.items() if self.row_of[name] == index and not button.isHidden()]
+                for index in range(len(self.rows))]
 
-    def _needed(self, pixels: int) -> int:
-        """The widest row of shown buttons at ``pixels``, in pixels."""
-        return max((self._row_width(row, buttons, pixels) for row, buttons in zip(self.rows, self._rows_shown(), strict=True)),
-                   default=0)
-
-    def _row_width(self, row: QHBoxLayout, buttons: list[QPushButton], pixels: int) -> int:
+    def _fonts(self) -> tuple[str, str]:
+        """The buttons' plain and bold fonts at the reference size, as :mod:`fitting` names them."""
         plain, bold = QFont(self.font()), QFont(self.font())
         plain.setPixelSize(REFERENCE)
         bold.setPixelSize(REFERENCE)
         bold.setBold(True)
-        keys = plain.toString(), bold.toString()
-        text = sum(text_width(keys[bool(b.property("primary"))], b.text(), pixels) for b in buttons)
-        return int(text + 0.999) + 36 * len(buttons) + row.spacing() * max(0, len(buttons) - 1)
+        return plain.toString(), bold.toString()
+
+    def _words(self, name: str, wrap: bool) -> str:
+        """What button ``name`` shows: its label (on two lines when ``wrap``) above its key."""
+        label = self.labels.get(name, "")
+        if wrap:
+            key = self._fonts()[bool(self.buttons[name].property("primary"))]
+            label = two_lines(label, lambda line: text_width(key, line, REFERENCE))
+        return f"{label}\n[{self.shortcuts[name].replace('Return', 'Enter')}]"
+
+    def _row_pixels(self, index: int, names: list[str], room: int, largest: int, wrap: bool) -> int:
+        """The largest font, at most ``largest``, at which row ``index``'s buttons ``names`` fit ``room`` (one
+        measurement at the reference size, scaled, then a pixel less while the rounding still overflows)."""
+        if not names:
+            return largest
+        keys = self._fonts()
+        words = [(keys[bool(self.buttons[name].property("primary"))], self._words(name, wrap)) for name in names]
+        free = room - PADDING * len(names) - self.rows[index].spacing() * (len(names) - 1)
+
+        def width(pixels: int) -> float:
+            return sum(text_width(key, text, pixels) for key, text in words)
+
+        pixels = max(SMALLEST, min(largest, int(REFERENCE * free / max(1.0, width(REFERENCE)))))
+        while pixels > SMALLEST and width(pixels) > free:
+            pixels -= 1
+        return pixels
 
     def fit(self) -> None:
         """The largest font (from the window's scale) at which every row of shown buttons fits beside the keypad.
 
-        Found in one step (each row's text measured at the reference size, scaled to the room left by the padding),
-        and again only when the buttons' words, the bar's width or the scale change.
+        A row that fits only in a font under three quarters of the scale's (and under 14 pixels at the least) breaks its
+        labels over two lines when that gives a larger font. Found in one step, and again only when the buttons' words,
+        the bar's width or the scale change.
         """
         keypad = self.keypad_widgets.sizeHint().width() + 12 if not self.keypad_widgets.isHidden() else 0
         room = self.width() - keypad - 8
         rows = self._rows_shown()
-        signature = (room, self.scale, tuple(tuple(b.text() for b in buttons) for buttons in rows))
+        signature = (room, self.scale, tuple(tuple(self.labels.get(name) for name in names) for names in rows))
         if signature == self._fitted:
             return
         self._fitted = signature
-        pixels = max(11, int(24 * self.scale))
-        for row, buttons in zip(self.rows, rows, strict=True):
-            text = self._row_width(row, buttons, REFERENCE) - 36 * len(buttons) - row.spacing() * max(0, len(buttons) - 1)
-            if text > 0:
-                free = room - 36 * len(buttons) - row.spacing() * max(0, len(buttons) - 1)
-                pixels = max(11, min(pixels, int(REFERENCE * free / text)))
-        if pixels > 11 and self._needed(pixels) > room:  # the one correction step
-            pixels -= 1
-        if pixels != getattr(self, "pixels", 0):
+        largest = max(SMALLEST, int(24 * self.scale))
+        legible = max(14, int(largest * 0.75))
+        pixels, wrapped = largest, []
+        for index, names in enumerate(rows):
+            one_line = self._row_pixels(index, names, room, largest, wrap=False)
+            two = self._row_pixels(index, names, room, largest, wrap=True) if one_line < legible else one_line
+            wrapped.append(two > one_line)
+            pixels = min(pixels, max(one_line, two))
+        if wrapped != self.wrapped:
+            self.wrapped = wrapped
+            for name in self.labels:
+                self._show_words(name)
+        if (pixels, tuple(wrapped)) != self._styled:
             self._style(pixels)
             # the keypad's new minimum size is laid out now, not after the resize that asked for it
             for layout in (self.keypad_widgets.layout(), self.layout()):
@@ -233,14 +282,19 @@ class ActionBar(QWidget):
     def _set(self, name: str, text: str | None) -> None:
         button = self.buttons[name]
         if text is None:
+            self.labels.pop(name, None)
             if not button.isHidden():
                 button.hide()
             return
-        words = f"{text}\n[{self.shortcuts[name].replace('Return', 'Enter')}]"
-        if button.text() != words:
-            button.setText(words)
+        self.labels[name] = text
+        self._show_words(name)
         if button.isHidden():
             button.show()
+
+    def _show_words(self, name: str) -> None:
+        words = self._words(name, self.wrapped[self.row_of[name]])
+        if self.buttons[name].text() != words:
+            self.buttons[name].setText(words)
 
     def _on_session_change(self, session: TableSession) -> None:
         """Show only what may be done now (the session's offers)."""

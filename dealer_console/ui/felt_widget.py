@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QRect, QRectF, Qt
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPaintEvent, QPen, QPixmap, QResizeEvent
-from PySide6.QtWidgets import QVBoxLayout, QWidget
+from PySide6.QtWidgets import QSizePolicy, QVBoxLayout, QWidget
 
 from dealer_console.live.table_session import TableSession
 from dealer_console.ui.board_widget import BoardWidget
@@ -123,8 +123,10 @@ class FeltWidget(QWidget):
         layout.setSpacing(2)
         self.board = BoardWidget()
         self.pots = PotWidget()
-        layout.addWidget(self.board, 3)
-        layout.addWidget(self.pots, 2)
+        # the board as tall as its lines, the pots all the rest: the room the pots' font is fitted to (_fit_centre)
+        self.board.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+        layout.addWidget(self.board, 0)
+        layout.addWidget(self.pots, 1)
         self.layout_now = seat_layout(1200, 640, seat_count)
         self._pots_fitted: tuple[str, int, int] = ("", 0, 0)
         self._picture: QPixmap | None = None

@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QPushButton,
     QRadioButton,
+    QStyle,
+    QStyleOptionButton,
     QWidget,
 )
 
@@ -109,15 +111,23 @@ def _button_problem(button: QAbstractButton) -> str | None:
     if not text or _elided_name(button, text):
         return None
     needed = text_width(button, text)
+    room = button.width()
     if isinstance(button, (QCheckBox, QRadioButton)):
         needed += 24
     elif isinstance(button, QPushButton):
-        needed += 8
+        room = _push_button_contents(button)
     if button.icon() is not None and not button.icon().isNull():
         needed += button.iconSize().width() + 4
-    if needed > button.width() + SLACK:
-        return f"button {_where(button)} {text[:60]!r}: {needed} px in {button.width()} px"
+    if needed > room + SLACK:
+        return f"button {_where(button)} {text[:60]!r}: {needed} px in {room} px"
     return None
+
+
+def _push_button_contents(button: QPushButton) -> int:
+    """The width a push button draws its text in: its own, less the frame and the padding its style (sheet) gives."""
+    option = QStyleOptionButton()
+    button.initStyleOption(option)
+    return button.style().subElementRect(QStyle.SubElement.SE_PushButtonContents, option, button).width()
 
 
 def _header_problems(header: QHeaderView) -> list[str]:

@@ -280,12 +280,14 @@ class _KnownCards:
         return sightings
 
 
-def _devices_table(screens: Screens, low: dict[str, float]) -> tuple[TableSession, DealerWindow, DemoDevices]:
+def _devices_table(screens: Screens, low: dict[str, float], stacks: dict[int, int] | None = None, button: int = 1,
+                   deal: bool = True) -> tuple[TableSession, DealerWindow, DemoDevices]:
     from dealer_console.live.demo_devices import DemoDevices
 
-    session = screens.table("O", {1: 100, 3: 100, 5: 100}, button=1, deck=DEVICES_DECK)
+    session = screens.table("O", stacks or {1: 100, 3: 100, 5: 100}, button=button, deck=DEVICES_DECK)
     session.start_hand()
-    session.deal_hole_cards()
+    if deal:
+        session.deal_hole_cards()
     # one drawn deck for every state (drawing it takes a while); a half-size picture (the recognizer reads what was laid)
     devices = screens.start(DemoDevices(session, workdir=screens.workdir / f"devices-{len(screens.devices)}", deck=screens.deck,
                                         recognizer=_KnownCards(low), camera_interval=0.05, recheck=0.1, size=(960, 540),
@@ -294,6 +296,16 @@ def _devices_table(screens: Screens, low: dict[str, float]) -> tuple[TableSessio
     window.attach_devices(devices.hub)
     screens.wait_until(lambda: window.sensor_panel.board_states() == {"zones": "connected"}, "the sensor board connected")
     return session, window, devices
+
+
+def demo_start(screens: Screens) -> QWidget:
+    """The demo's first screen: the camera and sensors beside the felt, blinds posted, the deal, the straddle, the
+    re-straddle, the Mississippi, the blind's undo and the misdeal offered (the longest row of the dealer's buttons)."""
+    _session, window, _devices = _devices_table(screens, {}, stacks={seat: 200 for seat in (2, 3, 4, 6, 8)}, button=2, deal=False)
+    panel = window.camera_panel
+    screens.wait_until(lambda: panel.view is not None and panel.view.status == "ok" and panel.view.image is not None,
+                       "the camera's first picture")
+    return window
 
 
 def camera_confirmation(screens: Screens) -> QWidget:
@@ -405,6 +417,7 @@ STATES: dict[str, Callable[[Screens], QWidget]] = {
     "oklahoma-discards": oklahoma_discards,
     "two-runs": two_runs,
     "double-board-side-pots": double_board_side_pots,
+    "demo-start": demo_start,
     "camera-confirmation": camera_confirmation,
     "sensor-mismatch": sensor_mismatch,
     "review-window": review_window,

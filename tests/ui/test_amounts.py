@@ -54,7 +54,7 @@ def screen(qtbot, session: TableSession, zone: int) -> tuple[dict[str, str], Sen
     panel = SensorPanel(hub)
     qtbot.addWidget(panel)
     QApplication.processEvents()
-    shown = {name: button.text().split("\n")[0] for name, button in bar.buttons.items() if not button.isHidden()}
+    shown = dict(bar.labels)
     return shown, panel
 
 
@@ -113,7 +113,7 @@ def test_a_bet_is_its_total_and_a_check_says_no_amount(qtbot) -> None:  # type: 
     bar = ActionBar(session)
     qtbot.addWidget(bar)
     bar._on_session_change(session)
-    shown = {name: button.text().split("\n")[0] for name, button in bar.buttons.items() if not button.isHidden()}
+    shown = dict(bar.labels)
     assert shown["check"] == "Check" and shown["min"] == "Bet 2 (min)" and "call" not in shown
     hub = DeviceHub(session)
     hub.sensors.on_frame(SimpleNamespace(name="zones"), Received(Frame(1, ZoneReading(seat, 20, None)), 0))  # type: ignore[arg-type]

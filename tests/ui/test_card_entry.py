@@ -268,7 +268,7 @@ def test_the_card_entry_speaks_russian(russian: None, qtbot, open_window) -> Non
     session.start_hand()
     for keys in ("D", "C", "C", "K"):
         key(qtbot, window, keys)
-    assert window.action_bar.buttons["deal_typed"].text().startswith("Ввести флоп…")
+    assert window.action_bar.labels["deal_typed"].startswith("Ввести флоп…")
     key(qtbot, window, "D")
     dialog = entry(window)
     assert dialog.heading.text() == "Флоп: назовите 3 карты"

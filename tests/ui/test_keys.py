@@ -44,9 +44,9 @@ def test_the_undo_button_calls_a_blind_a_blind_and_a_straddle_a_straddle(qtbot, 
     session = make_session("O", {1: 100, 3: 100, 5: 100, 7: 100}, button=7)
     window = open_window(session)
     session.start_hand()  # seat 1 small blind, seat 3 big blind
-    assert window.action_bar.buttons["undo"].text().startswith("Undo: seat 3's blind")
+    assert window.action_bar.labels["undo"].startswith("Undo: seat 3's blind")
     session.post_straddle()  # seat 5, left of the big blind
-    assert window.action_bar.buttons["undo"].text().startswith("Undo: seat 5's straddle")
+    assert window.action_bar.labels["undo"].startswith("Undo: seat 5's straddle")
 
 
 def test_ctrl_z_names_what_it_undoes_and_asks_before_taking_back_dealt_cards(qtbot, open_window) -> None:  # type: ignore[no-untyped-def]
@@ -54,7 +54,7 @@ def test_ctrl_z_names_what_it_undoes_and_asks_before_taking_back_dealt_cards(qtb
     window = open_window(session)
     session.start_hand()
     session.deal_hole_cards()
-    assert window.action_bar.buttons["undo"].text().startswith("Undo: seat 1's hole cards")
+    assert window.action_bar.labels["undo"].startswith("Undo: seat 1's hole cards")
 
     def answer(button: QMessageBox.StandardButton) -> None:
         def press() -> None:
@@ -76,7 +76,7 @@ def test_ctrl_z_names_what_it_undoes_and_asks_before_taking_back_dealt_cards(qtb
     while session.hand.legal_actions() is None:
         session.deal_hole_cards()
     qtbot.keyClick(window, Qt.Key.Key_C)
-    assert window.action_bar.buttons["undo"].text().startswith("Undo: seat 1's action")
+    assert window.action_bar.labels["undo"].startswith("Undo: seat 1's action")
     qtbot.keyClick(window, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)
     assert session.hand.actor == 1 and session.hand.bets[1] == 0
 

@@ -56,7 +56,7 @@ def test_fold_with_undo_plays_to_the_stacks_expected(qtbot, open_window) -> None
     window = open_window(session)
     session.start_hand()
     click(qtbot, window, "deal")
-    assert window.action_bar.buttons["call"].text().startswith("Call 2")
+    assert window.action_bar.labels["call"].startswith("Call 2")
     key(qtbot, window, "C")
     click(qtbot, window, "fold")
     assert session.hand.is_folded(3)
@@ -187,7 +187,7 @@ def test_double_board_hi_lo_with_a_side_pot_splits_each_pot_by_board_then_high_a
     key(qtbot, window, "A")
     key(qtbot, window, "C")
     key(qtbot, window, "C")
-    assert window.action_bar.buttons["deal"].text().startswith("Deal flop, board 1")
+    assert window.action_bar.labels["deal"].startswith("Deal flop, board 1")
     key(qtbot, window, "D")
     key(qtbot, window, "D")
     assert session.hand.actor == 5
@@ -224,7 +224,7 @@ def test_oklahoma_straddle_all_in_and_two_runs_through_the_extra_boards_dialog(q
     session = make_session("OK", {1: 100, 3: 100, 5: 40}, button=1, deck=deck, structure="no-limit")
     window = open_window(session)
     session.start_hand()
-    assert window.action_bar.buttons["straddle"].text().startswith("Seat 1 straddles 4")
+    assert window.action_bar.labels["straddle"].startswith("Seat 1 straddles 4")
     key(qtbot, window, "T")
     key(qtbot, window, "D")
     assert session.hand.actor == 3

@@ -59,7 +59,7 @@ def test_english_is_back_after_switching(russian: None, qapp: QApplication, qtbo
     install_translation(qapp, "en")
     window = open_window(make_session("O", {1: 100, 3: 100}, button=1))
     window.session.start_hand()
-    assert window.action_bar.buttons["deal"].text().startswith("Deal hole cards")
+    assert window.action_bar.labels["deal"].startswith("Deal hole cards")
 
 
 def test_unknown_language_is_refused(qapp: QApplication) -> None:
