@@ -20,6 +20,7 @@ neighbour (hole cards overlapping at showdown) is read from the corner that show
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass, field
 
 import cv2
@@ -218,47 +219,43 @@ def _outer_contours(ink: np.ndarray, offset: tuple[int, int] = (0, 0)) -> list[n
     return [k for k, hh in zip(contours, hier[0], strict=True) if hh[3] < 0]
 
 
-def _face_regions(a: np.ndarray, shape: tuple[int, int], gap: int, slack: int, min_area: float = 0.0) -> list[tuple[int, int, int, int]]:
-    """Frame rectangles (x0, y0, x1, y1) holding every blob of the coarse card area ``a`` whose upscaled extent
-    covers ``min_area`` frame pixels or more, blobs closer than ``gap`` frame pixels merged into one rectangle.
+def _face_blobs(a: np.ndarray, shape: tuple[int, int], slack: int, min_area: float = 0.0
+                ) -> tuple[np.ndarray, list[tuple[int, tuple[int, int, int, int]]]]:
+    """The blobs of the coarse card area ``a`` (its labels, 8-connected) and, for each blob that may hold a piece of face
+    whose outline encloses ``min_area`` frame pixels, its label and its frame rectangle (x0, y0, x1, y1), ``slack``
+    pixels wider than its upscaled extent (for a scale that is not a whole number).
 
-    The full-resolution work (paper, ink, the face hull) is done only there: the card area is a third of
-    a table frame or less.  Each rectangle is ``slack`` pixels wider than its blobs' upscaled extent (for
-    a scale that is not a whole number), and rectangles are kept ``gap`` apart, so no face, hull or glyph
-    is split between two.  A smaller blob (a sliver of card area beside a card already read) holds no piece of
-    face whose outline encloses ``min_area``: blobs are apart at the coarse scale, so no piece spans two."""
-    n, _, st, _ = cv2.connectedComponentsWithStats(a, connectivity=8)
+    The full-resolution work (paper, ink, the face hull) is done only there, one blob at a time: the card area is a
+    third of a table frame or less, and one rectangle round blobs far apart (a glare's halo and the rims of the cards
+    read already) would cover most of the frame. A blob of fewer pixels than ``min_area`` (a sliver beside a card
+    already read) holds no such piece."""
+    _, labels, st, _ = cv2.connectedComponentsWithStats(a, connectivity=8)
     H, W = shape
     fx, fy = W / a.shape[1], H / a.shape[0]
-    extents = [(int(np.floor(x * fx)), int(np.floor(y * fy)), int(np.ceil((x + w) * fx)), int(np.ceil((y + h) * fy)))
-               for x, y, w, h, _ in st[1:].tolist()]
-    boxes = [[max(x0 - slack, 0), max(y0 - slack, 0), min(x1 + slack, W), min(y1 + slack, H)]
-             for x0, y0, x1, y1 in extents if (x1 - x0) * (y1 - y0) >= min_area]
-    merged = True
-    while merged:
-        merged = False
-        for i in range(len(boxes)):
-            for j in range(len(boxes) - 1, i, -1):
-                p, q = boxes[i], boxes[j]
-                if p[0] - gap < q[2] and q[0] - gap < p[2] and p[1] - gap < q[3] and q[1] - gap < p[3]:
-                    boxes[i] = [min(p[0], q[0]), min(p[1], q[1]), max(p[2], q[2]), max(p[3], q[3])]
-                    del boxes[j]
-                    merged = True
-    return [(b[0], b[1], b[2], b[3]) for b in boxes]
+    most = math.ceil(fx) * math.ceil(fy)  # the most frame pixels one coarse pixel becomes
+    blobs = []
+    for label, (x, y, w, h, area) in enumerate(st.tolist()):
+        if label == 0 or area * most < min_area:
+            continue
+        x0, y0, x1, y1 = int(np.floor(x * fx)), int(np.floor(y * fy)), int(np.ceil((x + w) * fx)), int(np.ceil((y + h) * fy))
+        blobs.append((label, (max(x0 - slack, 0), max(y0 - slack, 0), min(x1 + slack, W), min(y1 + slack, H))))
+    return labels, blobs
 
 
 def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndarray, np.ndarray, list[np.ndarray]]:
     """Paper and ink (0/1) inside the face (see :func:`find_indices`), and the ink's outer contours in the
-    frame's contour order, computed only in the rectangles of the card area ``a`` (a mask at a coarser scale).
+    frame's contour order, computed only on the blobs of the card area ``a`` (a mask at a coarser scale), each alone.
 
-    Each rectangle is processed with margins wide enough for the paper's max filter and the rim erosion,
-    so the result is pixel for pixel the whole-frame computation."""
+    Each blob's rectangle is processed with margins wide enough for the paper's max filter and the rim erosion; a
+    piece of face lies in one blob (blobs are apart at the coarse scale), and where two blobs' rectangles overlap, each
+    adds only what lies on its own faces."""
     H, W = gray.shape
-    # At a whole power-of-two scale (the reader's eighth) the regions are whole blocks of ``a`` and each is
-    # upscaled alone; otherwise the whole mask is upscaled once.
+    # At a whole power-of-two scale (the reader's eighth) a blob's rectangle is whole blocks of ``a``, upscaled alone;
+    # otherwise the labels are upscaled once.
     f = W // a.shape[1]
     blocks = f >= 2 and f & (f - 1) == 0 and (a.shape[1] * f, a.shape[0] * f) == (W, H)
-    up = None if blocks else cv2.resize(a, (W, H), interpolation=cv2.INTER_NEAREST)
+    labels, blobs = _face_blobs(a, (H, W), slack=0 if blocks else 1, min_area=(2 * gmax) ** 2)
+    up = None if blocks else cv2.resize(labels, (W, H), interpolation=cv2.INTER_NEAREST)
     k = _odd(1.5 * gmax)
     square = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
     rim = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))
@@ -266,7 +263,7 @@ def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndar
     ink = np.zeros_like(gray)
     found: list[tuple[int, np.ndarray]] = []
     min_area = (2 * gmax) ** 2
-    for rx0, ry0, rx1, ry1 in _face_regions(a, (H, W), gap=4, slack=0 if blocks else 1, min_area=min_area):
+    for label, (rx0, ry0, rx1, ry1) in blobs:
         # The region with a 3-pixel margin (the rim erosion must see the zeros round the face), and that with
         # half the max filter's width (the paper level at the margin's edge).
         vx0, vy0, vx1, vy1 = max(rx0 - 3, 0), max(ry0 - 3, 0), min(rx1 + 3, W), min(ry1 + 3, H)
@@ -275,8 +272,12 @@ def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndar
         p = cv2.dilate(gray[py0:py1, px0:px1], square)[vy0 - py0:vy1 - py0, vx0 - px0:vx1 - px0]
         inner = (slice(ry0 - vy0, ry1 - vy0), slice(rx0 - vx0, rx1 - vx0))
         face = np.zeros_like(g)
-        face[inner] = (up[ry0:ry1, rx0:rx1] if up is not None else
-                       cv2.resize(a[ry0 // f:ry1 // f, rx0 // f:rx1 // f], (rx1 - rx0, ry1 - ry0), interpolation=cv2.INTER_NEAREST))
+        # (numpy's comparison: OpenCV's bindings take a slice of four values or fewer for a scalar)
+        if up is not None:
+            face[inner] = np.where(up[ry0:ry1, rx0:rx1] == label, np.uint8(255), np.uint8(0))
+        else:
+            own = np.where(labels[ry0 // f:ry1 // f, rx0 // f:rx1 // f] == label, np.uint8(255), np.uint8(0))
+            face[inner] = cv2.resize(own, (rx1 - rx0, ry1 - ry0), interpolation=cv2.INTER_NEAREST)
         # The face itself at full resolution: paper-bright pixels inside the coarse card area, each piece filled
         # to its convex hull (cards are convex; the hull takes back the print, even print touching the edge).
         bright = cv2.bitwise_and(cv2.compare(g, cv2.convertScaleAbs(p, alpha=0.8), cv2.CMP_GE), face)
@@ -292,8 +293,9 @@ def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndar
         # index printed close to the edge is not joined to the felt.  Outside the card the "paper" is the felt.
         p = p[inner]
         k_ink = cv2.bitwise_and(_ink(g[inner], p), valid)
-        np.minimum(k_ink, 1, out=ink[ry0:ry1, rx0:rx1])
-        paper[ry0:ry1, rx0:rx1] = cv2.bitwise_and(p, valid)
+        region = (slice(ry0, ry1), slice(rx0, rx1))
+        np.maximum(ink[region], np.minimum(k_ink, 1), out=ink[region])
+        np.maximum(paper[region], cv2.bitwise_and(p, valid), out=paper[region])
         for c in _outer_contours(k_ink, (rx0, ry0)):
             found.append((int(c[0, 0, 1]) * W + int(c[0, 0, 0]), c))
     # The whole frame's findContours lists outer contours by their first (top-left) pixel, last first.

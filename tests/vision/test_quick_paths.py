@@ -124,12 +124,12 @@ def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taugh
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """The glyph search skips card-area blobs too small to hold a face piece; with every blob searched, the same
     readings."""
-    real = vision.glyphs._face_regions
+    real = vision.glyphs._face_blobs
     regions: list[int] = []
 
     def counted(*args, **kw):  # type: ignore[no-untyped-def]
         out = real(*args, **kw)
-        regions.append(len(out))
+        regions.append(len(out[1]))
         return out
 
     frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7302, 7303)]
@@ -138,13 +138,40 @@ def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taugh
         return [[(r.card, r.best, round(r.score, 6)) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
                 for s in frames]
 
-    monkeypatch.setattr(vision.glyphs, "_face_regions", counted)
+    monkeypatch.setattr(vision.glyphs, "_face_blobs", counted)
     skipping = read_all_frames()
     fewer = sum(regions)
     regions.clear()
-    monkeypatch.setattr(vision.glyphs, "_face_regions", lambda a, shape, gap, slack, min_area=0.0: counted(a, shape, gap, slack))
+    monkeypatch.setattr(vision.glyphs, "_face_blobs", lambda a, shape, slack, min_area=0.0: counted(a, shape, slack))
     assert read_all_frames() == skipping
     assert sum(regions) > fewer, "some slivers were skipped"
+
+
+def test_the_faces_found_blob_by_blob_are_those_found_on_the_whole_card_area(drawn: Deck, taught: TaughtDeck,
+                                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glyph search's paper and ink are made on each blob of card area alone (a glare's halo and the rims of cards
+    read already no longer make one rectangle over most of the frame): the same paper, ink and glyph outlines as on
+    all the card area at once."""
+    from vision.recognize import GENERAL_GEOMETRY, card_area
+
+    real = vision.glyphs._face_blobs
+
+    def at_once(a: np.ndarray, shape: tuple[int, int], slack: int, min_area: float = 0.0):  # type: ignore[no-untyped-def]
+        return (a > 0).astype(np.int32), [(1, (0, 0, shape[1], shape[0]))]
+
+    for seed in (7302, 7303, 20001):
+        s = generate_scene(drawn, seed, n_cards=15)
+        gray = cv2.cvtColor(s.image, cv2.COLOR_BGR2GRAY)
+        area = card_area(s.image, DetectorConfig(card_width_px=s.card_width_px))
+        gmax = (taught.geometry or GENERAL_GEOMETRY).finder(s.card_width_px, slack=0.0).glyph_h[1]
+        blobs = real(area, gray.shape, 0, (2 * gmax) ** 2)[1]
+        assert len(blobs) > 1
+        paper, ink, contours = vision.glyphs._ink_on_faces(gray, area, gmax)
+        monkeypatch.setattr(vision.glyphs, "_face_blobs", at_once)
+        whole_paper, whole_ink, whole_contours = vision.glyphs._ink_on_faces(gray, area, gmax)
+        monkeypatch.setattr(vision.glyphs, "_face_blobs", real)
+        assert np.array_equal(paper, whole_paper) and np.array_equal(ink, whole_ink)
+        assert [c.tolist() for c in contours] == [c.tolist() for c in whole_contours]
 
 
 def test_the_whole_patch_score_from_the_block_products_is_the_direct_one(corner_patches, taught: TaughtDeck) -> None:  # type: ignore[no-untyped-def]
