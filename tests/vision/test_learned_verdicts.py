@@ -92,16 +92,21 @@ def reading(card: str | None, confidence: float) -> Reading:
 def test_a_taught_deck_is_confirmed_or_doubted_by_the_model_only_where_it_is_unsure() -> None:
     """``confirm``: a reading below CONFIRM_BELOW the model reads alike takes both confidences together (an unsure deck and
     an unsure model naming one card is a card applied: 0.75 and 0.65 give 0.9125); one the model takes for another card
-    at DOUBT or more becomes unknown; a sure reading and an unknown one are not asked about."""
-    sure, agreed, doubted, unknown, kept = reading("Ah", 0.99), reading("7c", 0.75), reading("3s", 0.8), reading(None, 0.0), reading("9d", 0.7)
-    model = Model(guess("7c", 0.65), guess("3c", DOUBT), guess("9h", DOUBT - 0.1))
-    confirm([sure, agreed, doubted, unknown, kept], model)  # type: ignore[arg-type]
-    assert model.asked == [3]
+    at DOUBT or more becomes unknown; a sure reading is not asked about. An unknown reading is: the model naming its best
+    guess makes it that card at the model's confidence, naming another card or no index leaves it unknown."""
+    sure, agreed, doubted, kept = reading("Ah", 0.99), reading("7c", 0.75), reading("3s", 0.8), reading("9d", 0.7)
+    named, other, blank = reading(None, 0.0), reading(None, 0.0), reading(None, 0.0)
+    named.best, other.best, blank.best = "Qh", "5d", "8s"
+    model = Model(guess("7c", 0.65), guess("3c", DOUBT), guess("9h", DOUBT - 0.1), guess("Qh", 0.97), guess("6d", 0.99), guess(None, 0.9))
+    confirm([sure, agreed, doubted, kept, named, other, blank], model)  # type: ignore[arg-type]
+    assert model.asked == [6]
     assert (sure.card, sure.confidence) == ("Ah", 0.99)
     assert agreed.card == "7c" and agreed.confidence == pytest.approx(0.9125) and agreed.confidence == agreeing(0.75, 0.65)
     assert agreeing(0.5, 0.0) == 0.5 and agreeing(0.9, 0.3) > 0.9 and agreeing(0.3, 0.3) < 0.9
     assert (doubted.card, doubted.confidence) == (None, 0.0) and doubted.best == "3s"
-    assert (unknown.card, kept.card, kept.confidence) == (None, "9d", 0.7)
+    assert (kept.card, kept.confidence) == ("9d", 0.7)
+    assert (named.card, named.confidence) == ("Qh", 0.97)
+    assert (other.card, other.confidence, other.best) == (None, 0.0, "5d") and (blank.card, blank.confidence) == (None, 0.0)
     assert CONFIRM_BELOW > 0.9  # the console's default threshold lies under it
 
 
