@@ -8,7 +8,7 @@ import pytest
 
 from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess
 from vision.glyphs import GlyphScore
-from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
+from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, DOUBT_SURE, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
 from vision.photo_reading import _one_per_place
 from vision.proposals import Box
 from vision.recognize import Reading
@@ -113,13 +113,16 @@ def test_a_taught_deck_is_confirmed_or_doubted_by_the_model_only_where_it_is_uns
 def test_where_the_cards_outline_was_less_sure_the_model_checks_the_sure_readings_too() -> None:
     """``confirm(..., every=True)`` (paper taken from a pale table's difference from the empty table): a reading at 0.99
     is asked about as well, and one the model takes for another card becomes unknown (a blurred 6h's patch read 5h at
-    0.99 on a white table; the model read 6h at 0.999)."""
-    sure, agreed = reading("5h", 0.99), reading("Ah", 0.97)
-    model = Model(guess("6h", 0.999), guess("Ah", 0.9))
-    confirm([sure, agreed], model, every=True)  # type: ignore[arg-type]
-    assert model.asked == [2]
+    0.99 on a white table; the model read 6h at 0.999), but only by a model as sure as the console's threshold
+    (DOUBT_SURE: a 6c read 9c at 0.53 by the model stays 6c)."""
+    sure, agreed, kept = reading("5h", 0.99), reading("Ah", 0.97), reading("6c", 1.0)
+    model = Model(guess("6h", 0.999), guess("Ah", 0.9), guess("9c", DOUBT_SURE - 0.01))
+    confirm([sure, agreed, kept], model, every=True)  # type: ignore[arg-type]
+    assert model.asked == [3]
     assert (sure.card, sure.best, sure.confidence) == (None, "5h", 0.0)
     assert agreed.card == "Ah" and agreed.confidence == pytest.approx(agreeing(0.97, 0.9))
+    assert (kept.card, kept.confidence) == ("6c", 1.0), "a sure reading is doubted only by a model as sure as the threshold"
+    assert DOUBT < DOUBT_SURE
 
 
 def test_the_model_reads_a_crop_at_fewer_turns_when_asked() -> None:
