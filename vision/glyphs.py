@@ -254,7 +254,8 @@ def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndar
     # otherwise the labels are upscaled once.
     f = W // a.shape[1]
     blocks = f >= 2 and f & (f - 1) == 0 and (a.shape[1] * f, a.shape[0] * f) == (W, H)
-    labels, blobs = _face_blobs(a, (H, W), slack=0 if blocks else 1, min_area=(2 * gmax) ** 2)
+    min_area = (2 * gmax) ** 2
+    labels, blobs = _face_blobs(a, (H, W), slack=0 if blocks else 1, min_area=min_area)
     up = None if blocks else cv2.resize(labels, (W, H), interpolation=cv2.INTER_NEAREST)
     k = _odd(1.5 * gmax)
     square = cv2.getStructuringElement(cv2.MORPH_RECT, (k, k))
@@ -262,7 +263,6 @@ def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndar
     paper = np.zeros_like(gray)
     ink = np.zeros_like(gray)
     found: list[tuple[int, np.ndarray]] = []
-    min_area = (2 * gmax) ** 2
     for label, (rx0, ry0, rx1, ry1) in blobs:
         # The region with a 3-pixel margin (the rim erosion must see the zeros round the face), and that with
         # half the max filter's width (the paper level at the margin's edge).

@@ -74,10 +74,10 @@ CONFIRM_TURNS = 1
 def confirm(readings: Sequence[Reading], model: CornerModel, *, every: bool = False) -> None:
     """A taught deck's readings below :data:`CONFIRM_BELOW`, and its unknown ones, each confirmed or doubted by the model
     on the corner it was read from (its ``crop``), in one pass: a card the model reads alike takes the two confidences
-    together (:func:`agreeing`); a card the model is sure enough is another card (:data:`DOUBT`; :data:`DOUBT_SURE` for a sure reading) becomes
-    unknown. An
-    unknown reading whose best guess the model names too is that card, with the model's confidence (the deck gave it
-    none); else it stays unknown. ``every``: the sure readings too (where the card's outline was less sure).
+    together (:func:`agreeing`); a card the model is sure enough is another card (:data:`DOUBT`, :data:`DOUBT_SURE` for
+    a sure reading) becomes unknown. An unknown reading whose best guess the model names too is that card, with the
+    model's confidence (the deck gave it none); else it stays unknown. ``every``: the sure readings too (where the
+    card's outline was less sure).
 
     The unknown ones: on 200 synthetic scenes (seeds 7000-7019, five surfaces, both art sets, the empty table learnt) 85
     readings were unknown, 56 of them with a best guess the model named too, every one of them right; where the deck's
