@@ -53,7 +53,7 @@ def test_patches_aligned_together_align_as_each_alone(corner_patches, taught: Ta
     book = taught.corners
     assert isinstance(book, CornerBook) and book._mean is not None
     bigs = [b.astype(np.float32) for b in corner_patches[0]]
-    together = _align_all(corner_patches[0], book._mean, READ_SHIFT - SHIFT)
+    together, _ = _align_all(corner_patches[0], book._mean, READ_SHIFT - SHIFT)
     alone = [_align_one(b, book._mean, READ_SHIFT - SHIFT) for b in bigs]
     assert together == alone
     e = READ_SHIFT - SHIFT
