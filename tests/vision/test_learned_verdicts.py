@@ -9,7 +9,7 @@ import pytest
 from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess
 from vision.glyphs import GlyphScore
 from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, DOUBT_SURE, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
-from vision.photo_reading import _one_per_place
+from vision.photo_reading import _one_per_place, pooled, two_cuts
 from vision.proposals import Box
 from vision.recognize import Reading
 
@@ -71,6 +71,34 @@ def test_overlapping_proposals_are_one_place_read_from_every_cut_of_the_index() 
     # Boxes read as no index take no part.
     places = _one_per_place([a, b], probabilities({"Jc": 0.9}, {"none": 0.99}))
     assert [(p.card, round(p.confidence, 2)) for p in places] == [("Jc", 0.9)]
+
+
+class Cuts:
+    """A corner model that gives each crop the probabilities listed for its shape."""
+
+    def __init__(self, rows: dict[tuple[int, ...], np.ndarray]) -> None:
+        self.rows = rows
+        self.passes: list[list[tuple[int, ...]]] = []
+
+    def probabilities(self, crops: list[np.ndarray], *, turns: int = 4) -> np.ndarray:
+        self.passes.append([c.shape for c in crops])
+        return np.stack([self.rows[c.shape] for c in crops])
+
+
+def test_a_proposal_is_read_from_its_box_and_from_its_ink_alone() -> None:
+    """``two_cuts``: a proposed index with print beside it (a court card's frame line, a big pip) is read as proposed and
+    cut to its ink (``index_crop``), pooled; a proposal read as no index (a pip, print) is read once, as it is."""
+    beside, blank, pip = corner_patch(), np.full((40, 20, 3), 200, np.uint8), corner_patch()[:, 2:]
+    tight = index_crop(beside)
+    assert tight.shape != beside.shape and index_crop(blank) is blank and index_crop(pip) is not pip
+    rows = {beside.shape: probabilities({"8s": 0.6, "8c": 0.35})[0], tight.shape: probabilities({"8s": 0.97})[0],
+            blank.shape: probabilities({"none": 0.99})[0], pip.shape: probabilities({"none": 0.97})[0]}
+    model = Cuts(rows)
+    read = two_cuts([beside, blank, pip], model)  # type: ignore[arg-type]
+    assert model.passes == [[beside.shape, blank.shape, pip.shape], [tight.shape]]
+    assert np.allclose(read[0], pooled(np.stack([rows[beside.shape], rows[tight.shape]])))
+    assert read[0][CARD_CLASSES.index("8s")] > rows[beside.shape][CARD_CLASSES.index("8s")]  # the ink alone reads it surer
+    assert np.array_equal(read[1], rows[blank.shape]) and np.array_equal(read[2], rows[pip.shape])
 
 
 class Model:

@@ -147,6 +147,36 @@ def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taugh
     assert sum(regions) > fewer, "some slivers were skipped"
 
 
+def test_corners_unlike_any_index_read_no_further_change_no_reading(drawn: Deck, taught: TaughtDeck,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Corners whose patch hardly correlates with the mean taught patch (``INDEX_LIKE``: a card's corners without an
+    index, chips, glare) are read no further; read in full, they give the same cards: no reading that counts came from
+    them."""
+    import vision.corners
+
+    real = CornerBook.read_all
+    read: list[int] = []
+
+    def counted(self, gray, corners, *args, **kw):  # type: ignore[no-untyped-def]
+        out = real(self, gray, corners, *args, **kw)
+        read.append(len(out))
+        return out
+
+    monkeypatch.setattr(CornerBook, "read_all", counted)
+    frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7304, 7305)]
+
+    def read_all_frames() -> list[list[tuple[str | None, str, float]]]:
+        return [[(r.card, r.best, round(r.confidence, 6)) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
+                for s in frames]
+
+    cut = read_all_frames()
+    fewer = sum(read)
+    read.clear()
+    monkeypatch.setattr(vision.corners, "INDEX_LIKE", -1.0)
+    assert read_all_frames() == cut
+    assert sum(read) > fewer, "some corners were read no further"
+
+
 def test_the_faces_found_blob_by_blob_are_those_found_on_the_whole_card_area(drawn: Deck, taught: TaughtDeck,
                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """The glyph search's paper and ink are made on each blob of card area alone (a glare's halo and the rims of cards
