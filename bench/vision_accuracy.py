@@ -9,7 +9,9 @@
   readings; ``--no-model``: the deck alone) and scored against their ground truth.
 - General mode: the same scenes read with glyphs learnt from the standard fonts and the *other*
   art set(s) only; the deck being read is never taught.
-- Real photos: ``rank_photos`` taught from its ``train`` split, measured on ``test``.
+- Real photos: ``rank_photos`` taught from its ``train`` split, measured on ``test``: the taught rank reader alone
+  (``rank_photos``), and, as a room reads with a taught deck, on top of the learned corner reader
+  (``rank_photos_on_model``, :func:`vision.rank_photos.taught_on_model`; not with ``--no-model``).
 
 Single thread.  A reading is confident at ``--threshold`` (default 0.90, the console's: applied without
 asking); below it the dealer is asked (``asked``, ``asked_right``).  The last line is one JSON object with,
@@ -35,7 +37,7 @@ import cv2
 from vision.cli import DEFAULT_THRESHOLD
 from vision.detect import DetectorConfig
 from vision.evaluate import Score, scene_config, score_scene, teach_deck
-from vision.learned import with_learned_reader
+from vision.learned import shared_model, with_learned_reader
 from vision.rank_photos import evaluate_ranks, load_split, teach_ranks
 from vision.recognize import TaughtDeck, general_deck, read_frame
 from vision.synthetic import Deck, available_decks, generate_scene
@@ -109,6 +111,14 @@ def main() -> None:
         for e in sc.examples:
             print(f"  misread {e}", flush=True)
         out["rank_photos"] = d
+        model = None if args.no_model else shared_model()
+        if model is not None:
+            sc = evaluate_ranks(reader, test, model, args.threshold)  # as a room reads: the taught ranks on top of the model
+            d = sc.as_dict()
+            print(f"rank_photos, the taught ranks on the learned reader: {d}", flush=True)
+            for e in sc.examples:
+                print(f"  misread {e}", flush=True)
+            out["rank_photos_on_model"] = d
     print(json.dumps(out))
 
 

@@ -37,13 +37,18 @@ from __future__ import annotations
 
 import csv
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 import cv2
 import numpy as np
 
+from .cli import DEFAULT_THRESHOLD
+from .corner_model import CornerModel
 from .glyphs import JUNK, FinderConfig, GlyphBook, IndexCandidate, find_indices, nudged
+from .learned import DOUBT
+from .photo_reading import PhotoReading, read_photo
 from .recognize import general_deck
 
 __all__ = [
@@ -63,7 +68,9 @@ __all__ = [
     "RECURRING",
     "Recurring",
     "score_photo",
+    "score_points",
     "SMALL",
+    "taught_on_model",
     "teach_ranks",
 ]
 
@@ -389,8 +396,11 @@ class PhotoScore:
                 "ms_per_photo": round(float(np.median(self.ms)), 2) if self.ms else None}
 
 
-def evaluate_ranks(reader: RankReader, photos: list[Photo]) -> PhotoScore:
-    """Read every test photo whole and score against its boxes (see the module docstring)."""
+def evaluate_ranks(reader: RankReader, photos: list[Photo], model: CornerModel | None = None,
+                   threshold: float = DEFAULT_THRESHOLD) -> PhotoScore:
+    """Read every test photo whole and score against its boxes (see the module docstring). With a ``model``, as a room
+    reads with a taught deck: the learned corner reader reads the photo (:func:`vision.photo_reading.read_photo`) and the
+    taught ranks are read on top of it (:func:`taught_on_model`)."""
     sc = PhotoScore()
     for photo in photos:
         t = time.perf_counter()
@@ -398,22 +408,65 @@ def evaluate_ranks(reader: RankReader, photos: list[Photo]) -> PhotoScore:
         if cs is None:
             continue
         reads = [(reader.confident(k), k) for k in cs]
+        points = [(rank, k.rank_at) for rank, k in reads if rank is not None and k.rank_at is not None]
+        if model is not None:
+            original = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
+            points = taught_on_model(points, read_photo(original, model) if original is not None else [], photo.scale, threshold)
         sc.ms.append((time.perf_counter() - t) * 1000)
-        score_photo(photo, reads, sc)
+        score_points(photo, points, sc)
     return sc
+
+
+def taught_on_model(taught: list[tuple[str, np.ndarray]], readings: Sequence[PhotoReading], scale: float,
+                    threshold: float = DEFAULT_THRESHOLD) -> list[tuple[str, np.ndarray]]:
+    """The ranks read on a photo by the learned reader (``readings``, on the picture as filed) and the taught rank reader
+    (``taught``: each confident rank and where its glyph lies, on the picture enlarged ``scale`` times) together, as the
+    console reads a frame with a taught deck (:func:`vision.learned.confirm`): the taught reader is the room's refinement
+    on top of the model, and each doubts the other.
+
+    - A place the model reads at ``threshold`` or more: its rank, unless a taught reading inside its box names another
+      rank (then neither: the dealer is asked).
+    - A taught reading elsewhere: its rank, unless the model reads its place as a card of another rank at
+      :data:`vision.learned.DOUBT` or more.
+
+    Returned: each rank with where it was read (the taught glyph, or the model's box centre), in the enlarged picture's
+    pixels."""
+    boxes = [(r, np.array([r.box.x0, r.box.y0, r.box.x1, r.box.y1], np.float64) * scale) for r in readings if r.card is not None]
+
+    def inside(point: np.ndarray, box: np.ndarray) -> bool:
+        return bool(box[0] <= point[0] <= box[2] and box[1] <= point[1] <= box[3])
+
+    out: list[tuple[str, np.ndarray]] = []
+    placed: set[int] = set()  # taught readings that lie in a place the model reads surely
+    for r, box in boxes:
+        if r.confidence < threshold:
+            continue
+        assert r.card is not None
+        here = [i for i, (_, at) in enumerate(taught) if inside(at, box)]
+        placed.update(here)
+        if all(taught[i][0] == r.card[0] for i in here):
+            out.append((r.card[0], np.array([(box[0] + box[2]) / 2, (box[1] + box[3]) / 2])))
+    for i, (rank, at) in enumerate(taught):
+        if i in placed:
+            continue  # in a place the model reads surely: read there once, or neither where the two differ
+        if not any(inside(at, box) and r.card is not None and r.card[0] != rank and r.confidence >= DOUBT for r, box in boxes):
+            out.append((rank, at))
+    return out
 
 
 def score_photo(photo: Photo, reads: list[tuple[str | None, IndexCandidate]], sc: PhotoScore) -> None:
     """Add one photo's readings (confident rank or None, candidate) to ``sc``."""
+    score_points(photo, [(rank, k.rank_at) for rank, k in reads if rank is not None and k.rank_at is not None], sc)
+
+
+def score_points(photo: Photo, reads: list[tuple[str, np.ndarray]], sc: PhotoScore) -> None:
+    """Add one photo's confident readings (rank, where its glyph lies) to ``sc``."""
     sc.photos += 1
     sc.boxes += len(photo.boxes)
     found: set[int] = set()
-    for rank, k in reads:
-        if rank is None:
-            continue
-        assert k.rank_at is not None
+    for rank, at in reads:
         sc.readings += 1
-        hits = [i for i, b in enumerate(photo.boxes) if b.contains(k.rank_at)]
+        hits = [i for i, b in enumerate(photo.boxes) if b.contains(at)]
         right = [i for i in hits if photo.boxes[i].rank == rank]
         if right:
             sc.correct += 1
@@ -424,6 +477,6 @@ def score_photo(photo: Photo, reads: list[tuple[str | None, IndexCandidate]], sc
             sc.outside += 1
         if not right and len(sc.examples) < 20:
             where = "outside every box" if not hits else "in a box of " + "/".join(photo.boxes[i].rank for i in hits)
-            x, y = k.rank_at / photo.scale
+            x, y = at / photo.scale
             sc.examples.append(f"{photo.path.name}: read {rank} at ({x:.0f}, {y:.0f}) {where}")
     sc.boxes_found += len(found)

@@ -228,3 +228,26 @@ def test_the_general_modes_model_skips_a_sliver_it_cannot_read() -> None:
     model = Model(guess("Qh", 0.97))
     out = verdicts(cands, [None, None], model)  # type: ignore[arg-type]
     assert model.asked == [1] and out[1] is None and out[0] is not None and out[0].card == "Qh"
+
+
+def test_taught_ranks_on_a_photo_are_read_on_top_of_the_model() -> None:
+    """``taught_on_model``: the learned reader's sure places and the taught rank reader's ranks together, each doubting the
+    other, as the console reads a frame with a taught deck (the boxes on the picture as filed, the taught glyphs on it
+    enlarged twice)."""
+    from vision.photo_reading import PhotoReading
+    from vision.rank_photos import taught_on_model
+
+    def at(x: float, y: float) -> np.ndarray:
+        return np.array([x, y], np.float64)
+
+    agree, differ, unsure, doubted, alone = Box(10, 10, 30, 40), Box(100, 10, 120, 40), Box(200, 10, 220, 40), Box(300, 10, 320, 40), Box(400, 10, 420, 40)
+    readings = [PhotoReading(agree, "Kh", "Kh", 0.97), PhotoReading(differ, "Qs", "Qs", 0.95), PhotoReading(unsure, "9d", "9d", 0.6),
+                PhotoReading(doubted, "Td", "Td", DOUBT), PhotoReading(alone, "Ac", "Ac", 0.99), PhotoReading(Box(500, 10, 520, 40), None, "2c", 0.0)]
+    taught = [("K", at(40, 50)), ("K", at(44, 60)), ("J", at(220, 50)), ("9", at(420, 50)), ("9", at(620, 50)), ("A", at(820, 50)),
+              ("Q", at(1000, 50))]
+    out = [(rank, tuple(float(v) for v in where)) for rank, where in taught_on_model(taught, readings, 2.0)]
+    assert out == [("K", (40.0, 50.0)), ("A", (820.0, 50.0)), ("9", (420.0, 50.0)), ("Q", (1000.0, 50.0))]
+    # the sure K read once (the taught glyphs in its box agree); the sure Q and the taught J beside it: neither; the
+    # model's unsure 9 lets the taught 9 stand; its Td at DOUBT doubts the taught 9 there; a taught rank where the model
+    # reads nothing, or no card, stands
+    assert [rank for rank, _ in taught_on_model(taught, [], 2.0)] == [rank for rank, _ in taught]
