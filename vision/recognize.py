@@ -42,10 +42,11 @@ import cv2
 import numpy as np
 
 from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_and_pale, patch_at, read_corners
-from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment
+from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment, shrink
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
 from .learned import Verdict, confirm, verdicts
+from .outlines import outline_quads
 from .synthetic import CARD_ASPECT, RANKS, Deck
 from .untaught import untaught_reasons, unteachable
 
@@ -424,7 +425,10 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # An index corner whose paper has no outline there (it lies over another card, or glare joins it to the felt) is
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
         # corners the outline gave.
-        implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cfg)
+        # On a pale table the paper's outline can be lost to the table (an arm's shadow, glare): the cards' edges there
+        # give their corners too (:func:`outline_corners`), placed as surely as an implied corner.
+        outlined = outline_corners(frame, cfg) if pale else []
+        implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cfg, outlined)
         more = book.read_all(gray, implied, cw, implied=True, frame=frame) if implied else []
         if any(r.score >= book.pair_min_score for r in more):
             patches = _corner_patch_readings(frame, found + more, book, cw, crops)
@@ -438,15 +442,16 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
 
 
 def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corners: Sequence[Corner], found: Sequence[CornerReading],
-                     book: CornerBook, done: Sequence[np.ndarray], cfg: DetectorConfig) -> list[Corner]:
-    """Index corners implied where the paper's outline gave none: the corner of the card in which each glyph pair would
+                     book: CornerBook, done: Sequence[np.ndarray], cfg: DetectorConfig, outlined: Sequence[Corner] = ()) -> list[Corner]:
+    """Index corners implied where the paper's outline gave none: the corners of cards found by their edges
+    (``outlined``), the corner of the card in which each glyph pair would
     be its index (at the deck's taught offsets), and the two index corners of a card of which ``corners`` has a corner
     that shows no index (taken as the corner beside both: its first edge then runs along the card's length).  None
     within a tenth of a card width of a corner found or a twentieth of one already implied, nor implying a card where
     one was read already (``done``: its centre within the grouping distance).  Sizes are the card's where it lies
     (``cfg``, :func:`vision.corners.localise`)."""
     cw = cfg.card_width_px
-    hyps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = []
+    hyps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = [(c.at, c.right, c.down) for c in outlined]
     index_like = {id(r.corner) for r in found if r.score >= book.pair_min_score}
     for c in corners:  # first: a corner's edges place the card more closely than a glyph pair does
         if id(c) not in index_like:
@@ -472,6 +477,28 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
     for i in np.flatnonzero(free):
         if all(math.dist(at[i].tolist(), c.at.tolist()) >= 0.05 * cw for c in out):
             out.append(made[i])
+    return out
+
+
+OUTLINE_SCALE = 0.25
+"""Cards are found by their edges (:func:`outline_corners`) at this share of the frame's resolution."""
+
+
+def outline_corners(frame: np.ndarray, cfg: DetectorConfig) -> list[Corner]:
+    """The four corners of every card whose outline shows on ``frame`` (:func:`vision.outlines.outline_quads`: its edges,
+    whatever the table's colour), each with its two sides as a corner of the paper has them (the card right of and below
+    it); on a grey frame, none."""
+    if frame.ndim != 3:
+        return []
+    s = OUTLINE_SCALE
+    out: list[Corner] = []
+    for q in outline_quads(shrink(frame, s), cfg.card_width_px * s, cfg.size_tolerance):
+        q = (q.astype(np.float32) + 0.5) / s - 0.5
+        for k in range(4):
+            a, b = q[(k + 1) % 4] - q[k], q[(k + 3) % 4] - q[k]
+            a, b = a / max(float(np.linalg.norm(a)), 1e-6), b / max(float(np.linalg.norm(b)), 1e-6)
+            right, down = (a, b) if float(a[0] * b[1] - a[1] * b[0]) > 0 else (b, a)
+            out.append(Corner(q[k].copy(), right, down))
     return out
 
 
