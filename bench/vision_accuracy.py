@@ -38,7 +38,7 @@ from vision.cli import DEFAULT_THRESHOLD
 from vision.detect import DetectorConfig
 from vision.evaluate import Score, scene_config, score_scene, teach_deck
 from vision.learned import shared_model, with_learned_reader
-from vision.rank_photos import evaluate_ranks, load_split, teach_ranks
+from vision.rank_photos import PhotoScore, evaluate_ranks, load_split, teach_ranks
 from vision.recognize import TaughtDeck, general_deck, read_frame
 from vision.synthetic import Deck, available_decks, generate_scene
 
@@ -104,21 +104,20 @@ def main() -> None:
         if args.quick:
             train, test = train[::4], test[::3]
         t0 = time.perf_counter()
-        reader = teach_ranks(train)
-        sc = evaluate_ranks(reader, test)
-        d = sc.as_dict()
-        print(f"rank_photos: taught on {len(train)} train photos, {len(test)} test photos in {time.perf_counter() - t0:.0f} s: {d}", flush=True)
-        for e in sc.examples:
-            print(f"  misread {e}", flush=True)
-        out["rank_photos"] = d
+        ranks = teach_ranks(train)
         model = None if args.no_model else shared_model()
-        if model is not None:
-            sc = evaluate_ranks(reader, test, model, args.threshold)  # as a room reads: the taught ranks on top of the model
+        alone = PhotoScore()
+        # one reading of each photo: the taught ranks alone, and on top of the model as a room reads with a taught deck
+        on_model = evaluate_ranks(ranks, test, model, args.threshold, alone=alone)
+        print(f"rank_photos: taught on {len(train)} train photos, {len(test)} test photos in {time.perf_counter() - t0:.0f} s", flush=True)
+        for name, sc in (("rank_photos", alone), ("rank_photos_on_model", on_model if model is not None else None)):
+            if sc is None:
+                continue
             d = sc.as_dict()
-            print(f"rank_photos, the taught ranks on the learned reader: {d}", flush=True)
+            print(f"{name}: {d}", flush=True)
             for e in sc.examples:
                 print(f"  misread {e}", flush=True)
-            out["rank_photos_on_model"] = d
+            out[name] = d
     print(json.dumps(out))
 
 

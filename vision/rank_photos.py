@@ -397,10 +397,11 @@ class PhotoScore:
 
 
 def evaluate_ranks(reader: RankReader, photos: list[Photo], model: CornerModel | None = None,
-                   threshold: float = DEFAULT_THRESHOLD) -> PhotoScore:
+                   threshold: float = DEFAULT_THRESHOLD, alone: PhotoScore | None = None) -> PhotoScore:
     """Read every test photo whole and score against its boxes (see the module docstring). With a ``model``, as a room
     reads with a taught deck: the learned corner reader reads the photo (:func:`vision.photo_reading.read_photo`) and the
-    taught ranks are read on top of it (:func:`taught_on_model`)."""
+    taught ranks are read on top of it (:func:`taught_on_model`); ``alone``, when given, receives the taught ranks' own
+    score of the same reading."""
     sc = PhotoScore()
     for photo in photos:
         t = time.perf_counter()
@@ -409,6 +410,9 @@ def evaluate_ranks(reader: RankReader, photos: list[Photo], model: CornerModel |
             continue
         reads = [(reader.confident(k), k) for k in cs]
         points = [(rank, k.rank_at) for rank, k in reads if rank is not None and k.rank_at is not None]
+        if alone is not None:
+            alone.ms.append((time.perf_counter() - t) * 1000)
+            score_points(photo, points, alone)
         if model is not None:
             original = cv2.imread(str(photo.path), cv2.IMREAD_COLOR)
             points = taught_on_model(points, read_photo(original, model) if original is not None else [], photo.scale, threshold)
