@@ -109,6 +109,14 @@ class Corner:
         """A card's width along ``right`` and along ``down`` here, in frame pixels."""
         return self.wr or card_width_px, self.wd or card_width_px
 
+    @classmethod
+    def of_quad(cls, quad: np.ndarray, k: int) -> Corner:
+        """The corner at point ``k`` of a card's outline (``quad``: its four points in order round it), its two sides
+        taken as a corner of the paper has them: the card right of and below it (right x down > 0)."""
+        a, b = quad[(k + 1) % 4] - quad[k], quad[(k + 3) % 4] - quad[k]
+        a, b = a / max(float(np.linalg.norm(a)), 1e-6), b / max(float(np.linalg.norm(b)), 1e-6)
+        return cls(np.array(quad[k], np.float32), *((a, b) if float(a[0] * b[1] - a[1] * b[0]) > 0 else (b, a)))
+
 
 def localise(corners: Sequence[Corner], cfg: DetectorConfig) -> None:
     """Give each corner the card size where it lies (:meth:`DetectorConfig.widths_along`); nothing without the table
@@ -429,10 +437,9 @@ class CornerBook:
         chosen: list[tuple[str, Corner]] = []
         for card, q in zip(cards, quads, strict=True):
             for k in (0, 2):  # the index corners of a portrait quad: top-left and bottom-right
-                right, down = q[(k + 1) % 4] - q[k], q[(k + 3) % 4] - q[k]
-                right, down = right / np.linalg.norm(right), down / np.linalg.norm(down)
-                near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ right) > 0.9]
-                c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else Corner(q[k], right, down)
+                own = Corner.of_quad(q, k)
+                near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ own.right) > 0.9]
+                c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else own
                 chosen.append((card, c))
         localise([c for _, c in chosen], cfg)
         for card, c in chosen:

@@ -424,9 +424,8 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray, on_table)
         # An index corner whose paper has no outline there (it lies over another card, or glare joins it to the felt) is
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
-        # corners the outline gave.
-        # On a pale table the paper's outline can be lost to the table (an arm's shadow, glare): the cards' edges there
-        # give their corners too (:func:`outline_corners`), placed as surely as an implied corner.
+        # corners the outline gave. On a pale table, where the paper's outline can be lost to the table (an arm's
+        # shadow, glare), the cards' edges give their corners too (:func:`outline_corners`), placed as an implied one.
         outlined = outline_corners(frame, cfg) if pale else []
         implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cfg, outlined)
         more = book.read_all(gray, implied, cw, implied=True, frame=frame) if implied else []
@@ -444,9 +443,9 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
 def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corners: Sequence[Corner], found: Sequence[CornerReading],
                      book: CornerBook, done: Sequence[np.ndarray], cfg: DetectorConfig, outlined: Sequence[Corner] = ()) -> list[Corner]:
     """Index corners implied where the paper's outline gave none: the corners of cards found by their edges
-    (``outlined``), the corner of the card in which each glyph pair would
-    be its index (at the deck's taught offsets), and the two index corners of a card of which ``corners`` has a corner
-    that shows no index (taken as the corner beside both: its first edge then runs along the card's length).  None
+    (``outlined``), the corner of the card in which each glyph pair would be its index (at the deck's taught offsets),
+    and the two index corners of a card of which ``corners`` has a corner that shows no index (taken as the corner
+    beside both: its first edge then runs along the card's length).  None
     within a tenth of a card width of a corner found or a twentieth of one already implied, nor implying a card where
     one was read already (``done``: its centre within the grouping distance).  Sizes are the card's where it lies
     (``cfg``, :func:`vision.corners.localise`)."""
@@ -491,15 +490,8 @@ def outline_corners(frame: np.ndarray, cfg: DetectorConfig) -> list[Corner]:
     if frame.ndim != 3:
         return []
     s = OUTLINE_SCALE
-    out: list[Corner] = []
-    for q in outline_quads(shrink(frame, s), cfg.card_width_px * s, cfg.size_tolerance):
-        q = (q.astype(np.float32) + 0.5) / s - 0.5
-        for k in range(4):
-            a, b = q[(k + 1) % 4] - q[k], q[(k + 3) % 4] - q[k]
-            a, b = a / max(float(np.linalg.norm(a)), 1e-6), b / max(float(np.linalg.norm(b)), 1e-6)
-            right, down = (a, b) if float(a[0] * b[1] - a[1] * b[0]) > 0 else (b, a)
-            out.append(Corner(q[k].copy(), right, down))
-    return out
+    quads = [(q.astype(np.float32) + 0.5) / s - 0.5 for q in outline_quads(shrink(frame, s), cfg.card_width_px * s, cfg.size_tolerance)]
+    return [Corner.of_quad(q, k) for q in quads for k in range(4)]
 
 
 def _index_widths(cands: Sequence[IndexCandidate], cfg: DetectorConfig) -> list[tuple[float, float]]:
