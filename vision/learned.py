@@ -89,7 +89,7 @@ def confirm(readings: Sequence[Reading], model: CornerModel, *, every: bool = Fa
              and min(r.crop.shape[:2]) >= MIN_CROP_SIDE]
     if not asked:
         return
-    for r, g in zip(asked, model.read([index_crop(r.crop) for r in asked], turns=CONFIRM_TURNS), strict=True):
+    for r, g in zip(asked, model.read([index_crop(r.crop, upright=True) for r in asked], turns=CONFIRM_TURNS), strict=True):
         if r.card is None:
             if g.card is not None and g.card == r.best:
                 r.card, r.confidence = r.best, g.confidence
@@ -112,7 +112,7 @@ INDEX_MARGIN = 0.15
 """The margin round an index's ink in :func:`index_crop`, a share of its longer side (the training boxes' jitter)."""
 
 
-def index_crop(crop: np.ndarray) -> np.ndarray:
+def index_crop(crop: np.ndarray, *, upright: bool = False) -> np.ndarray:
     """The corner index of an upright corner crop, cut as tightly as the model's training boxes were drawn: the box of
     its ink (rank and suit pip) with a margin of :data:`INDEX_MARGIN` of its longer side.
 
@@ -120,12 +120,22 @@ def index_crop(crop: np.ndarray) -> np.ndarray:
     the card's edge. The model was taught on boxes drawn round the index alone, and such a piece, squared up with the
     rest, reads as another suit (an 8s with half a big spade beside it read 8c at 0.94). Ink is what is darker than
     the paper (Otsu on the grey); a blob reaching the crop's far side from its outer half, or as long as most of the
-    crop (a frame line, an edge), is not the index. A crop in which nothing is left is returned as it is."""
+    crop (a frame line, an edge), is not the index. A crop in which nothing is left is returned as it is.
+
+    ``upright``: the crop is a taught deck's corner patch, turned upright, where a straight line down most of its height
+    or across most of its width is a frame or an edge, never a stroke of the index: such lines are cut away first, so
+    that a small pip touching one (Byron Knoll's court cards and small pips against their frame) is not left out with
+    it. On 36 synthetic scenes per art set (seeds 7000-7011, felt, white and wood, the empty table learnt) this made 11
+    more of Byron Knoll's 283 and 5 more of Aguilar's 331 confirmed readings reach 0.90, no more misread. A proposal on
+    a photo lies at any angle, where a rank's upright stroke can run down most of a sideways crop: it is cut without
+    this (on rank_photos the cut with it read 2 fewer cards of 111)."""
     grey = crop if crop.ndim == 2 else cv2.cvtColor(np.ascontiguousarray(crop[:, :, :3]), cv2.COLOR_BGR2GRAY)
     h, w = grey.shape
     if min(h, w) < 8 or int(grey.max()) - int(grey.min()) < 24:
         return crop
     _, ink = cv2.threshold(grey, 0, 255, cv2.THRESH_BINARY_INV | cv2.THRESH_OTSU)
+    if upright:
+        ink &= ~_lines(ink)
     stats = cv2.connectedComponentsWithStats(ink, connectivity=8)[2]
     least = max(4, int(0.004 * h * w))
     boxes = []
@@ -143,6 +153,17 @@ def index_crop(crop: np.ndarray) -> np.ndarray:
     margin = max(2, int(round(INDEX_MARGIN * max(x1 - x0, y1 - y0))))
     cut = crop[max(0, y0 - margin):min(h, y1 + margin), max(0, x0 - margin):min(w, x1 + margin)]
     return cut if min(cut.shape[:2]) >= 8 else crop  # a sliver at the crop's edge (a card's edge, a line): not an index
+
+
+def _lines(ink: np.ndarray) -> np.ndarray:
+    """The straight lines of an ink mask: runs of ink down most of its height or across most of its width (a court card's
+    frame, the card's edge, a neighbour's edge). A small pip touching one would otherwise be one blob with it, and left
+    out with it as "long"."""
+    h, w = ink.shape
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, max(3, int(0.7 * h)))))
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.8 * w)), 1)))
+    lines: np.ndarray = cv2.bitwise_or(down, across)
+    return lines
 
 
 def with_learned_reader(deck: TaughtDeck) -> TaughtDeck:

@@ -195,6 +195,20 @@ def test_the_model_is_handed_the_index_alone_not_the_print_beside_it() -> None:
     assert index_crop(bare).shape[1] <= 16
 
 
+def test_a_small_pip_touching_a_frame_line_is_kept_with_the_rank_on_an_upright_patch() -> None:
+    """A court card's frame line running down past the index and touching its small pip (Byron Knoll's art): on an
+    upright corner patch the line is cut away and the rank and the pip kept; cut as a photo's proposal (any angle), the
+    index and the line are one long blob, and the patch goes to the model whole, line and all."""
+    import cv2
+
+    patch = corner_patch(big_pip=False)
+    cv2.line(patch, (10, 2), (10, 45), (40, 40, 40), 1)
+    index = index_crop(patch, upright=True)
+    assert index is not patch and index.shape[1] <= 16 and index.shape[0] >= 24  # the rank and the pip
+    assert (index[-8:].min(axis=2) < 100).any()  # the pip's ink near its foot
+    assert index_crop(patch) is patch  # the photos' cut: the index and the line one long blob, nothing left to cut
+
+
 @pytest.mark.parametrize("crop", [np.full((40, 20, 3), 200, np.uint8), np.full((6, 6), 90, np.uint8)])
 def test_a_crop_with_no_index_to_cut_is_read_as_it_is(crop: np.ndarray) -> None:
     """Blank paper, or a crop too small to cut, goes to the model unchanged (the model says "not an index" or reads it)."""
