@@ -110,10 +110,13 @@ def agreeing(deck: float, model: float) -> float:
 
 INDEX_MARGIN = 0.15
 """The margin round an index's ink in :func:`index_crop`, a share of its longer side (the training boxes' jitter)."""
+LONG_DOWN, LONG_ACROSS = 0.7, 0.8
+"""Ink down more than this share of a crop's height, or across more than this share of its width, is a line (a frame, an
+edge), not the index: in :func:`index_crop`, a blob that long, and on an upright patch a straight run that long."""
 
 
 def index_crop(crop: np.ndarray, *, upright: bool = False) -> np.ndarray:
-    """The corner index of an upright corner crop, cut as tightly as the model's training boxes were drawn: the box of
+    """The corner index of a corner crop, cut as tightly as the model's training boxes were drawn: the box of
     its ink (rank and suit pip) with a margin of :data:`INDEX_MARGIN` of its longer side.
 
     A corner patch holds more than the index: the edge of a big pip coming in from the side, a court card's frame line,
@@ -141,7 +144,7 @@ def index_crop(crop: np.ndarray, *, upright: bool = False) -> np.ndarray:
     boxes = []
     for x, y, bw, bh, area in stats[1:].tolist():
         beside = (x + bw >= w - 1 and x > 0.5 * w) or (y + bh >= h - 1 and y > 0.6 * h and bw > 0.5 * w)
-        long = bh > 0.7 * h or bw > 0.8 * w
+        long = bh > LONG_DOWN * h or bw > LONG_ACROSS * w
         if area >= least and not beside and not long:
             boxes.append((x, y, x + bw, y + bh))
     if not boxes:
@@ -156,12 +159,12 @@ def index_crop(crop: np.ndarray, *, upright: bool = False) -> np.ndarray:
 
 
 def _lines(ink: np.ndarray) -> np.ndarray:
-    """The straight lines of an ink mask: runs of ink down most of its height or across most of its width (a court card's
-    frame, the card's edge, a neighbour's edge). A small pip touching one would otherwise be one blob with it, and left
+    """The straight lines of an ink mask: runs of ink down :data:`LONG_DOWN` of its height or across :data:`LONG_ACROSS`
+    of its width (a court card's frame, the card's edge, a neighbour's edge). A small pip touching one would otherwise be one blob with it, and left
     out with it as "long"."""
     h, w = ink.shape
-    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, max(3, int(0.7 * h)))))
-    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(0.8 * w)), 1)))
+    down = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (1, max(3, int(LONG_DOWN * h)))))
+    across = cv2.morphologyEx(ink, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_RECT, (max(3, int(LONG_ACROSS * w)), 1)))
     lines: np.ndarray = cv2.bitwise_or(down, across)
     return lines
 
