@@ -434,13 +434,15 @@ class CornerBook:
         cfg = cfg or DetectorConfig(card_width_px=cw)
         gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
         corners = find_corners(paper_mask(gray, cfg), cw)
+        ats = np.array([c.at for c in corners], np.float64).reshape(-1, 2)
+        rights = np.array([c.right for c in corners], np.float64).reshape(-1, 2)
         chosen: list[tuple[str, Corner]] = []
         for card, q in zip(cards, quads, strict=True):
             for k in (0, 2):  # the index corners of a portrait quad: top-left and bottom-right
                 own = Corner.of_quad(q, k)
-                near = [c for c in corners if float(np.linalg.norm(c.at - q[k])) < 0.15 * cw and float(c.right @ own.right) > 0.9]
-                c = min(near, key=lambda c: float(np.linalg.norm(c.at - q[k]))) if near else own
-                chosen.append((card, c))
+                d = np.hypot(*(ats - q[k]).T)
+                near = np.flatnonzero((d < 0.15 * cw) & (rights @ own.right > 0.9))
+                chosen.append((card, corners[int(near[np.argmin(d[near])])] if len(near) else own))
         localise([c for _, c in chosen], cfg)
         for card, c in chosen:
             self.add(card, patch_at(gray, c, cw, SHIFT), ink_colour(patch_at(frame, c, cw)[:, :COLOUR_COLUMNS]))

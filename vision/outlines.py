@@ -68,15 +68,18 @@ def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float
         return []
     cand = np.stack(quads)
     cover = _coverage(cand, edges, cw, cfg)
+    centres = cand.mean(axis=1).astype(np.float64)
     out: list[np.ndarray] = []
+    kept = np.empty((0, 2), np.float64)
     for i in np.argsort(-cover, kind="stable"):
         if cover[i] <= 0:
             break
         q = cand[i]
         # Cards apart do not overlap: of candidates closer than that, the one whose outline shows best.
-        if (all(float(np.linalg.norm(q.mean(axis=0) - k.mean(axis=0))) > cfg.apart * cw for k in out) and _paper_margin(lab, q, cfg)
+        if (bool(np.all(np.hypot(*(kept - centres[i]).T) > cfg.apart * cw)) and _paper_margin(lab, q, cfg)
                 and _index_ink(lab, q, cfg)):
             out.append(q)
+            kept = np.vstack([kept, centres[i]])
     return out
 
 

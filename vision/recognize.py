@@ -33,6 +33,7 @@ dealer's prompt.
 
 from __future__ import annotations
 
+import copy
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
@@ -256,29 +257,35 @@ class TeachError(VisionError):
     """A teaching frame that cannot be taught (wrong card count, an index not found); the message is for the dealer."""
 
 
-def _index_near_corner(cands: list[IndexCandidate], quad: np.ndarray, corner: int, cw: float) -> IndexCandidate | None:
-    """The index printed at corner 0 (top-left) or 2 (bottom-right) of a portrait quad."""
-    c = quad[corner]
-    down = quad[3] - quad[0]
-    right = quad[1] - quad[0]
-    down = down / np.linalg.norm(down)
-    right = right / np.linalg.norm(right)
+def _index_near_corner(cands: list[IndexCandidate], quad: np.ndarray, corner: int, cw: float,
+                       arrays: tuple[np.ndarray, ...] | None = None) -> IndexCandidate | None:
+    """The index printed at corner 0 (top-left) or 2 (bottom-right) of a portrait quad (``arrays``: :func:`_placed` of
+    ``cands``, when the caller looks near many corners)."""
+    rank_at, up, anchor, joined = arrays if arrays is not None else _placed(cands)
+    c = quad[corner].astype(np.float64)
+    down = (quad[3] - quad[0]).astype(np.float64)
+    right = (quad[1] - quad[0]).astype(np.float64)
+    down /= np.linalg.norm(down)
+    right /= np.linalg.norm(right)
     sgn = 1.0 if corner == 0 else -1.0
-    best: tuple[float, IndexCandidate] | None = None
-    for k in cands:
-        if k.rank_at is None or float(k.up @ (-down * sgn)) < 0.9:
-            continue
-        v = (k.rank_at - c) * sgn
-        x, y = float(v @ right), float(v @ down)
-        if not (0 < x < 0.3 * cw and 0 < y < 0.3 * cw):
-            continue
-        # The index hugs the corner: rank and suit both near it (a pip paired with the rank lies further in).
-        d = float(np.linalg.norm(k.rank_at - c) + np.linalg.norm(k.anchor - c))
-        # Two separate glyphs are taken before a blob cut in two (the cut is a guess where the print joins).
-        d += cw if k.joined else 0.0
-        if best is None or d < best[0]:
-            best = (d, k)
-    return best[1] if best else None
+    v = (rank_at - c) * sgn
+    x, y = v @ right, v @ down
+    ok = (up @ (-down * sgn) >= 0.9) & (x > 0) & (x < 0.3 * cw) & (y > 0) & (y < 0.3 * cw)  # NaN (no rank) fails
+    if not ok.any():
+        return None
+    # The index hugs the corner: rank and suit both near it (a pip paired with the rank lies further in).
+    # Two separate glyphs are taken before a blob cut in two (the cut is a guess where the print joins).
+    d = np.hypot(*(rank_at - c).T) + np.hypot(*(anchor - c).T) + cw * joined
+    return cands[int(np.flatnonzero(ok)[np.argmin(d[ok])])]
+
+
+def _placed(cands: Sequence[IndexCandidate]) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """Each candidate's rank glyph (NaN where it has none), up, anchor and whether its glyphs were cut from one blob."""
+    nan = (np.nan, np.nan)
+    rank_at = np.array([nan if k.rank_at is None else k.rank_at for k in cands], np.float64).reshape(-1, 2)
+    up = np.array([k.up for k in cands], np.float64).reshape(-1, 2)
+    anchor = np.array([k.anchor for k in cands], np.float64).reshape(-1, 2)
+    return rank_at, up, anchor, np.array([k.joined for k in cands], np.float64)
 
 
 def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck: TaughtDeck | None = None,
@@ -307,10 +314,11 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
         deck.corners.teach_laid_out(frame, [q for q, _ in clear], [c for _, c in clear], cw, cfg)
         finder = FinderConfig(glyph_h=(0.05 * cw, 0.3 * cw), max_candidates=1_000_000)
         cands = find_indices(frame, finder, quads_area(frame.shape, quads, SEGMENT_SCALE), SEGMENT_SCALE)
+        placed = _placed(cands)
         for card, quad in zip(cards, quads, strict=True):
             on_pictures.append(card)
             for corner in (0, 2):
-                k = _index_near_corner(cands, quad, corner, cw)
+                k = _index_near_corner(cands, quad, corner, cw, placed)
                 if k is not None:
                     picks.append((card, k, quad.mean(0)))
         laid_out.append((frame, quads, list(cards)))
@@ -340,15 +348,18 @@ _GENERAL: dict[tuple[str, ...], TaughtDeck] = {}
 
 def general_deck(decks: Sequence[Deck] = ()) -> TaughtDeck:
     """General mode: indices learnt from other decks (the standard fonts, and any art ``decks`` given, never the
-    deck being read), with strict thresholds.  Built once per set of decks."""
-    from .synthetic import font_decks, teach_layout
+    deck being read), with strict thresholds.  Built once per set of decks; the fonts' part once for all."""
+    from .synthetic import FONT_STYLES, font_decks, teach_layout
 
     key = tuple(d.name for d in decks)
     if key in _GENERAL:
         return _GENERAL[key]
-    deck = TaughtDeck(min_score=0.85, min_margin=0.40, min_suit_margin=0.45, general=True)
-    for i, d in enumerate([*font_decks(), *decks]):
-        s = teach_layout(d, 880001 + i)
+    if decks:  # the fonts' deck taught the art sets too, as if all were taught in one go
+        deck, first, taught = copy.deepcopy(general_deck()), len(FONT_STYLES), list(decks)
+    else:
+        deck, first, taught = TaughtDeck(min_score=0.85, min_margin=0.40, min_suit_margin=0.45, general=True), 0, font_decks()
+    for i, d in enumerate(taught, 880001 + first):
+        s = teach_layout(d, i)
         teach([(s.image, [c.card for c in s.cards])], s.card_width_px, deck)
     deck.geometry = GENERAL_GEOMETRY
     deck.corners = None  # a corner patch is one deck's design: the general mode reads glyphs only

@@ -125,11 +125,14 @@ def drawn_deck(font: int = cv2.FONT_HERSHEY_DUPLEX, thickness: int = 6, name: st
     return Deck(name, faces)
 
 
+FONT_STYLES = [(cv2.FONT_HERSHEY_SIMPLEX, 5), (cv2.FONT_HERSHEY_DUPLEX, 7), (cv2.FONT_HERSHEY_COMPLEX, 6),
+               (cv2.FONT_HERSHEY_TRIPLEX, 6), (cv2.FONT_HERSHEY_SIMPLEX, 9)]
+"""The standard fonts and stroke weights of :func:`font_decks`."""
+
+
 def font_decks() -> list[Deck]:
     """Drawn decks in several standard fonts and stroke weights: the glyphs of the general (untaught) mode."""
-    styles = [(cv2.FONT_HERSHEY_SIMPLEX, 5), (cv2.FONT_HERSHEY_DUPLEX, 7), (cv2.FONT_HERSHEY_COMPLEX, 6),
-              (cv2.FONT_HERSHEY_TRIPLEX, 6), (cv2.FONT_HERSHEY_SIMPLEX, 9)]
-    return [drawn_deck(f, t, f"font-{f}-{t}") for f, t in styles]
+    return [drawn_deck(f, t, f"font-{f}-{t}") for f, t in FONT_STYLES]
 
 
 def available_decks(data_dir: Path | None) -> list[Deck]:

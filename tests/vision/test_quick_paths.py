@@ -166,14 +166,18 @@ def test_corners_unlike_any_index_read_no_further_change_no_reading(drawn: Deck,
     frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7304, 7305)]
 
     def read_all_frames() -> list[list[tuple[str | None, str, float]]]:
-        return [[(r.card, r.best, round(r.confidence, 6)) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
+        return [[(r.card, r.best, r.confidence) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
                 for s in frames]
 
     cut = read_all_frames()
     fewer = sum(read)
     read.clear()
     monkeypatch.setattr(vision.corners, "INDEX_LIKE", -1.0)
-    assert read_all_frames() == cut
+    full = read_all_frames()
+    # The same cards, at the same confidences up to the last float bits: more patches scored in one matrix product can
+    # sum in another order on some processors.
+    assert [[r[:2] for r in frame] for frame in full] == [[r[:2] for r in frame] for frame in cut]
+    assert [r[2] for frame in full for r in frame] == pytest.approx([r[2] for frame in cut for r in frame], abs=1e-5)
     assert sum(read) > fewer, "some corners were read no further"
 
 
