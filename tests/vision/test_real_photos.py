@@ -45,12 +45,13 @@ def photos(shared_data: Path) -> Path:
 
 def test_real_photo_ranks_have_no_confident_misread(photos: Path) -> None:
     """Issue 5 'Done when' 1: precision >= 99.5 % and no confident misread on real photos; recall is reported
-    (measured on the full split in docs/vision.md: 91.6 %, target 90 %) and guarded at 65 % on this sample (measured
-    88 %, 320 of 320 readings right; 50 % before the phone pictures were read enlarged).
+    (measured on the full split in docs/vision.md: 91.6 %, target 90 %) and guarded at 65 % on this sample (taught from
+    every fifth train photo: measured 89.6 %, 329 of 329 readings right; from every third, 88 %, 320 of 320, in half as
+    much time again; 50 % before the phone pictures were read enlarged).
     The "10", which the font glyphs do not seed, must be taught from its recurring glyph."""
-    train = load_split(photos, "train")[::3]
+    train = load_split(photos, "train")[::5]
     test = load_split(photos, "test")[::3]
-    assert len(train) >= 90 and len(test) >= 20
+    assert len(train) >= 55 and len(test) >= 20
     reader = teach_ranks(train)
     assert "T" in reader.book.rank_labels
     score = evaluate_ranks(reader, test)
