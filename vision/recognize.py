@@ -257,11 +257,11 @@ class TeachError(VisionError):
     """A teaching frame that cannot be taught (wrong card count, an index not found); the message is for the dealer."""
 
 
-def _index_near_corner(cands: list[IndexCandidate], quad: np.ndarray, corner: int, cw: float,
-                       arrays: tuple[np.ndarray, ...] | None = None) -> IndexCandidate | None:
-    """The index printed at corner 0 (top-left) or 2 (bottom-right) of a portrait quad (``arrays``: :func:`_placed` of
-    ``cands``, when the caller looks near many corners)."""
-    rank_at, up, anchor, joined = arrays if arrays is not None else _placed(cands)
+def _index_near_corner(cands: list[IndexCandidate], placed: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray], quad: np.ndarray,
+                       corner: int, cw: float) -> IndexCandidate | None:
+    """The index printed at corner 0 (top-left) or 2 (bottom-right) of a portrait quad, among ``cands`` (``placed``: their
+    :func:`_placed` arrays, made once for every corner looked at)."""
+    rank_at, up, anchor, joined = placed
     c = quad[corner].astype(np.float64)
     down = (quad[3] - quad[0]).astype(np.float64)
     right = (quad[1] - quad[0]).astype(np.float64)
@@ -318,7 +318,7 @@ def teach(frames: list[tuple[np.ndarray, list[str]]], card_width_px: float, deck
         for card, quad in zip(cards, quads, strict=True):
             on_pictures.append(card)
             for corner in (0, 2):
-                k = _index_near_corner(cands, quad, corner, cw, placed)
+                k = _index_near_corner(cands, placed, quad, corner, cw)
                 if k is not None:
                     picks.append((card, k, quad.mean(0)))
         laid_out.append((frame, quads, list(cards)))
