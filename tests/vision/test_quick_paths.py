@@ -224,3 +224,46 @@ def test_the_whole_patch_score_from_the_block_products_is_the_direct_one(corner_
     direct = x @ _normalise(book._templates.reshape(len(book._templates), -1)).T
     assert float(np.abs(made - direct).max()) < 2e-5
     assert float(direct.max()) > 0.8  # some patches are index corners of taught cards
+
+
+def test_the_rims_of_cards_read_are_not_searched_and_read_the_same(drawn: Deck, taught: TaughtDeck,
+                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glyph search leaves out the rim of card area round each card read already (``unread_area``): the same
+    readings as searching the rims too, with fewer blobs searched at full resolution."""
+    import vision.recognize
+
+    real = vision.glyphs._face_blobs
+    regions: list[int] = []
+
+    def counted(*args, **kw):  # type: ignore[no-untyped-def]
+        out = real(*args, **kw)
+        regions.append(len(out[1]))
+        return out
+
+    monkeypatch.setattr(vision.glyphs, "_face_blobs", counted)
+    frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7306, 7307, 7308)]
+
+    def read_all_frames() -> list[list[tuple[str | None, str, float]]]:
+        return [[(r.card, r.best, r.confidence) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
+                for s in frames]
+
+    cut = read_all_frames()
+    fewer = sum(regions)
+    regions.clear()
+    monkeypatch.setattr(vision.recognize, "RIM_CUT", np.ones((1, 1), np.uint8))
+    assert read_all_frames() == cut
+    assert sum(regions) > fewer, "rims were left out"
+
+
+def test_unread_area_cuts_a_read_cards_rim_and_keeps_the_strip_of_the_card_under_it() -> None:
+    from vision.recognize import SEGMENT_SCALE, unread_area
+
+    mask = np.zeros((60, 80), np.uint8)
+    cv2.rectangle(mask, (9, 9), (31, 41), 255, -1)  # a card read, its outline a coarse pixel inside the area
+    cv2.rectangle(mask, (40, 10), (70, 50), 255, -1)  # a card under another: 5 coarse pixels of it show
+    done = [np.array([[10, 10], [30, 10], [30, 40], [10, 40]], np.float32) / SEGMENT_SCALE,
+            np.array([[45, 5], [75, 5], [75, 55], [45, 55]], np.float32) / SEGMENT_SCALE]
+    left = unread_area(mask, done)
+    assert not left[:, :38].any(), "the rim of the card read is left out"
+    assert left[10:51, 40:45].all(), "the strip of the card under another is searched whole"
+    assert unread_area(mask, []) is mask
