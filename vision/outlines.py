@@ -11,11 +11,14 @@ paper, whatever the light) and where they are no longer than a card (a plank's s
 makes candidates: two edges meeting at right angles near their ends are a card's corner; one edge nearly as long as a
 card's side is that side, the card lying on either side of it, slid along it to where the outline shows best.  A
 candidate is a card when edges (Canny on the three Lab channels) cover most of its outline, two whole sides meeting at
-a corner among them, and the band just inside it is paper.  Where candidates overlap, the best covered is kept.
+a corner among them, and the band just inside it is paper.  Where candidates overlap, the best covered is kept.  Cards
+read already are not looked for again: their edges and print make no candidate, nor does a place where one lies (a read
+card's own candidate, best covered, kept out the card beside or under it).
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import cv2
@@ -50,9 +53,11 @@ class OutlineConfig:
     min_ink_drop: float = 60.0  # the darkest print inside a card lies this far below its paper (Lab L)
 
 
-def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float, cfg: OutlineConfig | None = None) -> list[np.ndarray]:
+def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float, cfg: OutlineConfig | None = None,
+                  read: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
     """Rectangles (4 x 2 corner points at the resolution of ``small``, in no set order) of the cards whose outline shows
-    on ``small`` (BGR), a card ``card_width_px`` wide there (each side within ``size_tolerance`` of it)."""
+    on ``small`` (BGR), a card ``card_width_px`` wide there (each side within ``size_tolerance`` of it). ``read``: the
+    outlines of cards read already (4 x 2 each, at the same resolution), whose edges and print make no candidate."""
     cfg = cfg or OutlineConfig()
     if small.ndim != 3 or small.shape[2] != 3:
         raise ValueError(f"outlines are found on a colour picture (H x W x 3), got shape {small.shape}")
@@ -61,9 +66,12 @@ def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float
     lab = cv2.cvtColor(small, cv2.COLOR_BGR2LAB)
     cw, ch = card_width_px, card_width_px * CARD_ASPECT
     near_paper = cv2.dilate(_paper_pixels(lab, cw, cfg), cv2.getStructuringElement(cv2.MORPH_RECT, (7, 7)))
-    segs = _segments(lab[:, :, 0], near_paper, cw, ch, size_tolerance, cfg.least_side)
+    segs = _off_cards(_segments(lab[:, :, 0], near_paper, cw, ch, size_tolerance, cfg.least_side), read)
     edges = _edges(lab, cfg)
     quads = _corner_quads(segs, cw, ch, size_tolerance) + _side_quads(segs, edges, cw, ch, cfg)
+    if read and quads:
+        taken = np.array([q.mean(axis=0) for q in read], np.float32)
+        quads = [q for q in quads if float(np.min(np.hypot(*(taken - q.mean(axis=0)).T))) > READ_APART * cw]
     if not quads:
         return []
     cand = np.stack(quads)
@@ -129,6 +137,27 @@ def _segments(light: np.ndarray, near_paper: np.ndarray, cw: float, ch: float, t
     mid[:, 0] = np.clip(mid[:, 0], 0, near_paper.shape[1] - 1)
     mid[:, 1] = np.clip(mid[:, 1], 0, near_paper.shape[0] - 1)
     return np.asarray(s[near_paper[mid[:, 1], mid[:, 0]] > 0], np.float32)
+
+
+READ_APART = 0.25
+"""A candidate whose centre lies within this many card widths of a read card's is that card (the reader's grouping
+distance)."""
+READ_GROWN = 1.1
+"""A straight edge with both ends within a read card's outline grown this much about its middle is that card's."""
+
+
+def _off_cards(s: np.ndarray, read: Sequence[np.ndarray]) -> np.ndarray:
+    """The straight edges ``s`` (N x 4) less those along or inside a card read already (both ends within its outline
+    grown by :data:`READ_GROWN`): its own sides and print would only make candidates of a card that is read."""
+    if not len(read) or not len(s):
+        return s
+    on_read = np.zeros(len(s), bool)
+    for q in read:
+        c = q.mean(axis=0)
+        grown = (c + (q - c) * READ_GROWN).astype(np.float32).reshape(-1, 1, 2)
+        on_read |= np.array([cv2.pointPolygonTest(grown, (float(x0), float(y0)), False) >= 0
+                             and cv2.pointPolygonTest(grown, (float(x1), float(y1)), False) >= 0 for x0, y0, x1, y1 in s.tolist()])
+    return np.asarray(s[~on_read], np.float32)
 
 
 def _outline_points(quads: np.ndarray, samples: int, inset: float = 0.0) -> np.ndarray:

@@ -439,7 +439,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
         # corners the outline gave. On a pale table, where the paper's outline can be lost to the table (an arm's
         # shadow, glare), the cards' edges give their corners too (:func:`outline_corners`), placed as an implied one.
-        outlined = outline_corners(frame, cfg) if pale else []
+        outlined = outline_corners(frame, cfg, [*done, *(g.quad for g in glyphs if g.card is not None)]) if pale else []
         implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cfg, outlined)
         more = book.read_all(gray, implied, cw, implied=True, frame=frame) if implied else []
         if any(r.score >= book.pair_min_score for r in more):
@@ -496,14 +496,15 @@ OUTLINE_SCALE = 0.25
 """Cards are found by their edges (:func:`outline_corners`) at this share of the frame's resolution."""
 
 
-def outline_corners(frame: np.ndarray, cfg: DetectorConfig) -> list[Corner]:
+def outline_corners(frame: np.ndarray, cfg: DetectorConfig, read: Sequence[np.ndarray] = ()) -> list[Corner]:
     """The four corners of every card whose outline shows on ``frame`` (:func:`vision.outlines.outline_quads`: its edges,
     whatever the table's colour), each with its two sides as a corner of the paper has them (the card right of and below
-    it); on a grey frame, none."""
+    it); on a grey frame, none. ``read``: the outlines of the cards read already (frame pixels), not looked for again."""
     if frame.ndim != 3:
         return []
     s = OUTLINE_SCALE
-    quads = [(q.astype(np.float32) + 0.5) / s - 0.5 for q in outline_quads(shrink(frame, s), cfg.card_width_px * s, cfg.size_tolerance)]
+    known = [(np.asarray(q, np.float32) + 0.5) * s - 0.5 for q in read]
+    quads = [(q.astype(np.float32) + 0.5) / s - 0.5 for q in outline_quads(shrink(frame, s), cfg.card_width_px * s, cfg.size_tolerance, read=known)]
     return [Corner.of_quad(q, k) for q in quads for k in range(4)]
 
 

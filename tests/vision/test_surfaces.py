@@ -223,6 +223,28 @@ def test_the_corners_of_cards_found_by_their_edges_lie_on_the_cards_corners() ->
     assert outline_corners(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), DetectorConfig(card_width_px=cw)) == []
 
 
+def test_cards_read_already_are_not_looked_for_again_by_their_edges() -> None:
+    """``outline_corners(..., read=...)``: cards read already are not found again by their edges (their own edges make
+    no candidate, nor does a candidate centred where one lies), while the card not read still gives its four corners."""
+    from vision.detect import DetectorConfig
+    from vision.recognize import outline_corners
+
+    image, _, quads, cw = _laid_out("white")
+    det = DetectorConfig(card_width_px=cw)
+
+    def near(corners: list, quad: np.ndarray) -> int:  # type: ignore[type-arg]
+        return sum(float(np.min(np.linalg.norm(quad - c.at, axis=1))) < 0.1 * cw for c in corners)
+
+    every = outline_corners(image, det)
+    found = [q for q in quads if near(every, q) >= 4]
+    assert len(found) >= 2
+    left, read = found[0], [q for q in quads if q is not found[0]]
+    rest = outline_corners(image, det, read)
+    assert near(rest, left) >= 4
+    assert all(near(rest, q) < 4 for q in read), "no card read is found again"
+    assert len(rest) < len(every)
+
+
 def test_on_a_white_table_cards_the_papers_outline_misses_are_read_from_their_edges(monkeypatch: pytest.MonkeyPatch) -> None:
     """A white table, the empty table learnt, as the live console reads: cards whose paper the table hides are read at
     the corners their edges give (``outline_corners``); without them fewer cards are read, and no card is misread
@@ -245,7 +267,7 @@ def test_on_a_white_table_cards_the_papers_outline_misses_are_read_from_their_ed
         return sc
 
     edges = score()
-    monkeypatch.setattr(vision.recognize, "outline_corners", lambda frame, cfg: [])
+    monkeypatch.setattr(vision.recognize, "outline_corners", lambda frame, cfg, read=(): [])
     paper = score()
     assert edges.confident_misreads == 0 and paper.confident_misreads == 0, (edges.misread_examples, paper.misread_examples)
     assert edges.correct > paper.correct, (edges.as_dict(), paper.as_dict())
