@@ -209,6 +209,23 @@ def test_a_small_pip_touching_a_frame_line_is_kept_with_the_rank_on_an_upright_p
     assert index_crop(patch) is patch  # the photos' cut: the index and the line one long blob, nothing left to cut
 
 
+def test_a_rank_as_wide_as_the_patch_is_kept_and_a_line_across_is_not() -> None:
+    """On an upright corner patch a rank glyph spanning most of its width (Byron Knoll's "10", "Q", "K": 18 of its 21
+    pixels) is the index, not a line: it is kept with the small pip, while a thin line across the patch (an edge) is
+    still cut away."""
+    import cv2
+
+    patch = np.full((46, 21, 3), 235, np.uint8)
+    cv2.ellipse(patch, (10, 8), (8, 6), 0, 0, 360, (30, 30, 200), 2, cv2.LINE_AA)  # a "Q" 19 pixels wide, its tail
+    cv2.line(patch, (12, 11), (17, 16), (30, 30, 200), 2, cv2.LINE_AA)
+    cv2.circle(patch, (8, 24), 4, (30, 30, 200), -1, cv2.LINE_AA)
+    index = index_crop(patch, upright=True)
+    assert index is not patch and 26 <= index.shape[0] <= 40 and index.shape[1] >= 17, index.shape  # the "Q" and the pip
+    lined = patch.copy()
+    cv2.line(lined, (0, 40), (20, 40), (20, 20, 20), 1)
+    assert index_crop(lined, upright=True).shape[0] < 40  # the line across at the foot is not part of the index
+
+
 @pytest.mark.parametrize("crop", [np.full((40, 20, 3), 200, np.uint8), np.full((6, 6), 90, np.uint8)])
 def test_a_crop_with_no_index_to_cut_is_read_as_it_is(crop: np.ndarray) -> None:
     """Blank paper, or a crop too small to cut, goes to the model unchanged (the model says "not an index" or reads it)."""
