@@ -120,11 +120,14 @@ def test_the_felts_coarse_level_in_two_passes_is_one_pass(scene, monkeypatch: py
     assert np.array_equal(seen[0], cv2.resize(small, (960 // f, 540 // f), interpolation=cv2.INTER_AREA))
 
 
-def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taught: TaughtDeck,
-                                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """The glyph search skips card-area blobs too small to hold a face piece; with every blob searched, the same
-    readings."""
-    real = vision.glyphs._face_blobs
+def _readings(frames: list, taught: TaughtDeck) -> list[list[tuple[str | None, str, float]]]:  # type: ignore[type-arg]
+    """Each frame's readings (card, best guess, confidence), read at the scene's nominal card width."""
+    return [[(r.card, r.best, r.confidence) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
+            for s in frames]
+
+
+def _counting_blobs(real):  # type: ignore[no-untyped-def]
+    """The glyph search's ``_face_blobs`` that also counts, in the list returned with it, the blobs it hands on."""
     regions: list[int] = []
 
     def counted(*args, **kw):  # type: ignore[no-untyped-def]
@@ -132,6 +135,15 @@ def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taugh
         regions.append(len(out[1]))
         return out
 
+    return regions, counted
+
+
+def test_skipping_slivers_of_card_area_finds_the_same_indices(drawn: Deck, taught: TaughtDeck,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """The glyph search skips card-area blobs too small to hold a face piece; with every blob searched, the same
+    readings."""
+    real = vision.glyphs._face_blobs
+    regions, counted = _counting_blobs(real)
     frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7302, 7303)]
 
     def read_all_frames() -> list[list[tuple[str | None, str, float]]]:
@@ -164,16 +176,11 @@ def test_corners_unlike_any_index_read_no_further_change_no_reading(drawn: Deck,
 
     monkeypatch.setattr(CornerBook, "read_all", counted)
     frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7304, 7305)]
-
-    def read_all_frames() -> list[list[tuple[str | None, str, float]]]:
-        return [[(r.card, r.best, r.confidence) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
-                for s in frames]
-
-    cut = read_all_frames()
+    cut = _readings(frames, taught)
     fewer = sum(read)
     read.clear()
     monkeypatch.setattr(vision.corners, "INDEX_LIKE", -1.0)
-    full = read_all_frames()
+    full = _readings(frames, taught)
     # The same cards, at the same confidences up to the last float bits: more patches scored in one matrix product can
     # sum in another order on some processors.
     assert [[r[:2] for r in frame] for frame in full] == [[r[:2] for r in frame] for frame in cut]
@@ -232,26 +239,14 @@ def test_the_rims_of_cards_read_are_not_searched_and_read_the_same(drawn: Deck, 
     readings as searching the rims too, with fewer blobs searched at full resolution."""
     import vision.recognize
 
-    real = vision.glyphs._face_blobs
-    regions: list[int] = []
-
-    def counted(*args, **kw):  # type: ignore[no-untyped-def]
-        out = real(*args, **kw)
-        regions.append(len(out[1]))
-        return out
-
+    regions, counted = _counting_blobs(vision.glyphs._face_blobs)
     monkeypatch.setattr(vision.glyphs, "_face_blobs", counted)
     frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7306, 7307, 7308)]
-
-    def read_all_frames() -> list[list[tuple[str | None, str, float]]]:
-        return [[(r.card, r.best, r.confidence) for r in read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px))]
-                for s in frames]
-
-    cut = read_all_frames()
+    cut = _readings(frames, taught)
     fewer = sum(regions)
     regions.clear()
     monkeypatch.setattr(vision.recognize, "RIM_CUT", np.ones((1, 1), np.uint8))
-    assert read_all_frames() == cut
+    assert _readings(frames, taught) == cut
     assert sum(regions) > fewer, "rims were left out"
 
 
