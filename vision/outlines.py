@@ -54,10 +54,11 @@ class OutlineConfig:
 
 
 def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float, cfg: OutlineConfig | None = None,
-                  read: Sequence[np.ndarray] = ()) -> list[np.ndarray]:
+                  read: Sequence[np.ndarray] = (), read_apart: float = 0.0) -> list[np.ndarray]:
     """Rectangles (4 x 2 corner points at the resolution of ``small``, in no set order) of the cards whose outline shows
     on ``small`` (BGR), a card ``card_width_px`` wide there (each side within ``size_tolerance`` of it). ``read``: the
-    outlines of cards read already (4 x 2 each, at the same resolution), whose edges and print make no candidate."""
+    outlines of cards read already (4 x 2 each, at the same resolution), whose edges and print make no candidate, nor
+    does a place within ``read_apart`` card widths of one's centre (the caller's distance for one card)."""
     cfg = cfg or OutlineConfig()
     if small.ndim != 3 or small.shape[2] != 3:
         raise ValueError(f"outlines are found on a colour picture (H x W x 3), got shape {small.shape}")
@@ -69,9 +70,9 @@ def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float
     segs = _off_cards(_segments(lab[:, :, 0], near_paper, cw, ch, size_tolerance, cfg.least_side), read)
     edges = _edges(lab, cfg)
     quads = _corner_quads(segs, cw, ch, size_tolerance) + _side_quads(segs, edges, cw, ch, cfg)
-    if read and quads:
+    if read and quads and read_apart > 0:
         taken = np.array([q.mean(axis=0) for q in read], np.float32)
-        quads = [q for q in quads if float(np.min(np.hypot(*(taken - q.mean(axis=0)).T))) > READ_APART * cw]
+        quads = [q for q in quads if float(np.min(np.hypot(*(taken - q.mean(axis=0)).T))) > read_apart * cw]
     if not quads:
         return []
     cand = np.stack(quads)
@@ -139,9 +140,6 @@ def _segments(light: np.ndarray, near_paper: np.ndarray, cw: float, ch: float, t
     return np.asarray(s[near_paper[mid[:, 1], mid[:, 0]] > 0], np.float32)
 
 
-READ_APART = 0.25
-"""A candidate whose centre lies within this many card widths of a read card's is that card (the reader's grouping
-distance)."""
 READ_GROWN = 1.1
 """A straight edge with both ends within a read card's outline grown this much about its middle is that card's."""
 

@@ -499,12 +499,14 @@ OUTLINE_SCALE = 0.25
 def outline_corners(frame: np.ndarray, cfg: DetectorConfig, read: Sequence[np.ndarray] = ()) -> list[Corner]:
     """The four corners of every card whose outline shows on ``frame`` (:func:`vision.outlines.outline_quads`: its edges,
     whatever the table's colour), each with its two sides as a corner of the paper has them (the card right of and below
-    it); on a grey frame, none. ``read``: the outlines of the cards read already (frame pixels), not looked for again."""
+    it); on a grey frame, none. ``read``: the outlines of the cards read already (frame pixels), not looked for again
+    (nor anything centred within :data:`PATCH_GROUP` of one, the distance within which two readings are one card)."""
     if frame.ndim != 3:
         return []
     s = OUTLINE_SCALE
     known = [(np.asarray(q, np.float32) + 0.5) * s - 0.5 for q in read]
-    quads = [(q.astype(np.float32) + 0.5) / s - 0.5 for q in outline_quads(shrink(frame, s), cfg.card_width_px * s, cfg.size_tolerance, read=known)]
+    found = outline_quads(shrink(frame, s), cfg.card_width_px * s, cfg.size_tolerance, read=known, read_apart=PATCH_GROUP)
+    quads = [(q.astype(np.float32) + 0.5) / s - 0.5 for q in found]
     return [Corner.of_quad(q, k) for q in quads for k in range(4)]
 
 
