@@ -4,8 +4,8 @@ tables and clutter, boxed and labelled by rank only).
 Sources: issue 5 'Done when' 1 ("rank precision >= 99.5 % with no confident misread, and recall
 reported"); SPEC "Inputs" (a reading below the confidence threshold is never applied).  The reader is
 taught from the ``train`` split only and measured on ``test``; the boxes are never used to find
-cards, only to judge the readings.  To keep the suite fast this test teaches from a third of the
-train photos and reads a third of the test photos; bench/vision_accuracy.py runs the whole split
+cards, only to judge the readings.  To keep the suite fast this test teaches from a seventh of the
+train photos and reads a quarter of the test photos; bench/vision_accuracy.py runs the whole split
 (figures in docs/vision.md).
 """
 
@@ -46,12 +46,12 @@ def photos(shared_data: Path) -> Path:
 def test_real_photo_ranks_have_no_confident_misread(photos: Path) -> None:
     """Issue 5 'Done when' 1: precision >= 99.5 % and no confident misread on real photos; recall is reported
     (measured on the full split in docs/vision.md: 91.6 %, target 90 %) and guarded at 65 % on this sample (taught from
-    every fifth train photo: measured 89.6 %, 329 of 329 readings right; from every third, 88 %, 320 of 320, in half as
-    much time again; 50 % before the phone pictures were read enlarged).
+    every seventh train photo and read on every fourth test photo: measured 84.6 %, 230 of 230 readings right, in half
+    the time of every fifth and every third: 89.6 %, 329 of 329; 50 % before the phone pictures were read enlarged).
     The "10", which the font glyphs do not seed, must be taught from its recurring glyph."""
-    train = load_split(photos, "train")[::5]
-    test = load_split(photos, "test")[::3]
-    assert len(train) >= 55 and len(test) >= 20
+    train = load_split(photos, "train")[::7]
+    test = load_split(photos, "test")[::4]
+    assert len(train) >= 40 and len(test) >= 15
     reader = teach_ranks(train)
     assert "T" in reader.book.rank_labels
     score = evaluate_ranks(reader, test)
