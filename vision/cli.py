@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import csv
+import functools
 import json
 import statistics
 import sys
@@ -287,27 +288,41 @@ def _unboxed(pic: Picture, card: str, centre: Any) -> bool:
     return not any(b[0] <= centre[0] <= b[2] and b[1] <= centre[1] <= b[3] for b in boxes if b is not None)
 
 
-def _reader(deck: Any, args: argparse.Namespace, calibration: Any) -> Callable[[Picture, Any], list[Any]]:
+def _reader(deck: Callable[[], Any], general: bool, args: argparse.Namespace, calibration: Any) -> Callable[[Picture, Any], list[Any]]:
     """How each picture is read: as the console reads (the deck, with the learned corner reader unless ``--no-model``);
     in the general mode, a picture whose card width nobody gave is read whole (:func:`vision.photo_reading.read_photo`:
-    index proposals anywhere, read by the learned reader, its own confidence kept)."""
+    index proposals anywhere, read by the learned reader, its own confidence kept). ``deck`` makes the deck when a
+    picture first needs it: the general mode's glyphs take seconds to learn, and photos read whole never use them."""
     from .learned import shared_model, with_learned_reader
     from .photo_reading import read_photo
     from .recognize import read_frame
 
     model = None if args.no_model else shared_model()
-    reading_deck = deck if model is None else with_learned_reader(deck)
+
+    @functools.cache
+    def reading_deck() -> Any:
+        return deck() if model is None else with_learned_reader(deck())
 
     def read(pic: Picture, frame: Any) -> list[Any]:
         try:
             cfg = _config(pic, args, calibration, frame)
         except EvalInputError:  # no card width given for this picture
-            if deck.general and model is not None:
+            if general and model is not None:
                 return list(read_photo(frame, model))
             raise
-        return read_frame(frame, reading_deck, cfg)
+        return read_frame(frame, reading_deck(), cfg)
 
     return read
+
+
+def _general_deck() -> Any:
+    """The general mode's deck (:func:`vision.recognize.general_deck`), its failure as the command's input error."""
+    from .recognize import TeachError, general_deck
+
+    try:
+        return general_deck()
+    except TeachError as error:
+        raise EvalInputError(f"the general mode could not be prepared: {error}") from error
 
 
 def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
@@ -317,7 +332,7 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
     out = out if out is not None else sys.stdout
 
     from .calibration import Calibration
-    from .recognize import TeachError, general_deck, teach
+    from .recognize import TeachError, teach
 
     calibration = Calibration.load(args.calibration) if args.calibration else None
     test_dir = Path(args.test)
@@ -348,15 +363,13 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
                 raise EvalInputError(f"{pic.path.name}: {error}") from error
             taught += len(cards)
         print(f"taught {taught} cards from {len(teach_pics)} picture(s)", file=out)
+        if deck is None:
+            raise EvalInputError("no deck to read with: the teaching CSV lists no pictures")
+        taught_deck = deck
+        read = _reader(lambda: taught_deck, False, args, calibration)
     else:
-        try:
-            deck = general_deck()
-        except TeachError as error:
-            raise EvalInputError(f"the general mode could not be prepared: {error}") from error
         print("general mode (no deck taught)", file=out)
-    if deck is None:
-        raise EvalInputError("no deck to read with: the teaching CSV lists no pictures")
-    read = _reader(deck, args, calibration)
+        read = _reader(_general_deck, True, args, calibration)
     tally = Tally()
     for pic in pictures:
         tally.pictures += 1
