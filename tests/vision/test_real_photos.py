@@ -47,7 +47,7 @@ def test_real_photo_ranks_have_no_confident_misread(photos: Path) -> None:
     """Issue 5 'Done when' 1: precision >= 99.5 % and no confident misread on real photos; recall is reported
     (measured on the full split in docs/vision.md: 91.6 %, target 90 %) and guarded at 65 % on this sample (taught from
     every seventh train photo and read on every fourth test photo: measured 84.6 %, 230 of 230 readings right, in half
-    the time of every fifth and every third: 89.6 %, 329 of 329; 50 % before the phone pictures were read enlarged).
+    the time that every fifth and every third took: 89.6 %, 329 of 329; 50 % before the phone pictures were read enlarged).
     The "10", which the font glyphs do not seed, must be taught from its recurring glyph."""
     train = load_split(photos, "train")[::7]
     test = load_split(photos, "test")[::4]

@@ -230,8 +230,8 @@ def test_real_corner_photos_held_out_are_read_whole_in_the_general_mode(shared_d
     assert code == 2 and "how wide is a card" in err
 
 
-def test_photos_read_whole_never_learn_the_general_glyphs(folders: tuple[Path, Path, list[list[str]]], capsys: pytest.CaptureFixture[str],
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+def test_photos_read_whole_never_learn_the_general_glyphs(folders: tuple[Path, Path, list[list[str]]], tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The general mode's glyphs (learnt from the fonts, seconds of work) are learnt only when a picture of known card
     width needs them: pictures of unknown scale, read whole by the learned reader, are read without them. When they
     cannot be learnt, the picture that needs them gets the command's clear refusal, not a traceback."""
@@ -246,7 +246,7 @@ def test_photos_read_whole_never_learn_the_general_glyphs(folders: tuple[Path, P
         raise TeachError("no font could be taught")
 
     monkeypatch.setattr(vision.recognize, "general_deck", cannot_learn)
-    unknown_scale = test_dir / "unknown_scale.csv"
+    unknown_scale = tmp_path / "unknown_scale.csv"
     write_expected(unknown_scale, [[*row[:6], ""] for row in rows])
     code, out, err = run(capsys, "--general", "--test", str(test_dir), "--expected", str(unknown_scale), "--limit", "1")
     assert code == 0, err
