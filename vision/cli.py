@@ -405,8 +405,10 @@ def run_eval(args: argparse.Namespace, out: Any = None) -> dict[str, Any]:
 
 def cmd_vision_eval(args: argparse.Namespace) -> int:
     """Entry of ``dealer-console vision-eval``."""
+    from .allocator import keep_freed_blocks
     from .calibration import CalibrationError
 
+    keep_freed_blocks()  # many large pictures, one after another
     try:
         run_eval(args)
     except (EvalInputError, CalibrationError) as error:

@@ -31,6 +31,7 @@ from pathlib import Path
 import cv2
 import numpy as np
 
+from .allocator import keep_freed_blocks
 from .cli import DEFAULT_THRESHOLD
 from .corner_model import CornerModel
 from .photo_reading import PhotoReading, read_photo
@@ -164,6 +165,7 @@ def main(argv: list[str] | None = None) -> int:
     from .training.photos import PhotoDataError, corner_photos_dir, shared_data_dir
 
     cv2.setNumThreads(1)
+    keep_freed_blocks()  # every photo of the set, one after another
     data = args.data or shared_data_dir()
     try:
         if args.write_expected is not None:
