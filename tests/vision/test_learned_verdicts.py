@@ -282,3 +282,39 @@ def test_taught_ranks_on_a_photo_are_read_on_top_of_the_model() -> None:
     # model's unsure 9 lets the taught 9 stand; its Td at DOUBT doubts the taught 9 there; a taught rank where the model
     # reads nothing, or no card, stands
     assert [rank for rank, _ in taught_on_model(taught, [], 2.0)] == [rank for rank, _ in taught]
+
+
+class ByShape:
+    """A corner model that reads each crop as the guess listed for its width."""
+
+    def __init__(self, guesses: dict[int, IndexGuess]) -> None:
+        self.guesses = guesses
+        self.asked: list[int] = []
+
+    def read(self, crops: list[np.ndarray]) -> list[IndexGuess]:
+        self.asked.extend(c.shape[1] for c in crops)
+        return [self.guesses[c.shape[1]] for c in crops]
+
+
+def test_on_a_pale_table_the_model_reads_the_pairs_the_deck_cannot_only_when_sure() -> None:
+    """``unread_by_model``: only the glyph pairs the taught deck took for no index are read by the model; one it names at
+    ON_PAPER or more becomes a verdict at the model's own confidence (returned, so that its card is placed only where the
+    paper says which way up it is), one it is less sure of, or takes for no index, stays unread; a pair the deck read is
+    left as the deck read it, and a sliver is not read."""
+    from vision.glyphs import IndexCandidate
+    from vision.learned import ON_PAPER, unread_by_model
+
+    def cand(width: int) -> IndexCandidate:
+        v = np.ones(4) / 2
+        return IndexCandidate(v, v, 0.5, 0.5, 0.6, 0.0, np.zeros(2), np.array([0.0, -1.0]), 12.0, np.full((30, width, 3), 200, np.uint8))
+
+    deck_read = _by_deck((glyph("Kc"), True, 0.95))
+    found = [deck_read, None, None, None, None]
+    model = ByShape({11: guess("Qs", ON_PAPER + 0.01), 12: guess("Td", ON_PAPER - 0.02), 13: guess(None, 0.99), 10: guess("Kc", 0.99)})
+    named = unread_by_model([cand(10), cand(11), cand(12), cand(13), cand(2)], found, model)  # type: ignore[arg-type]
+    assert named == {1}
+    assert found[0] is deck_read and found[2] is None and found[3] is None and found[4] is None
+    assert found[1] is not None and (found[1].card, found[1].ok, found[1].glyph) == ("Qs", True, None)
+    assert found[1].confidence == pytest.approx(ON_PAPER + 0.01)
+    assert sorted(model.asked) == [11, 12, 13]  # neither the deck's reading nor the sliver is asked about
+    assert unread_by_model([cand(10)], [deck_read], model) == set()  # type: ignore[arg-type]

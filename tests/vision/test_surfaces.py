@@ -271,3 +271,34 @@ def test_on_a_white_table_cards_the_papers_outline_misses_are_read_from_their_ed
     paper = score()
     assert edges.confident_misreads == 0 and paper.confident_misreads == 0, (edges.misread_examples, paper.misread_examples)
     assert edges.correct > paper.correct, (edges.as_dict(), paper.as_dict())
+
+
+def test_on_a_white_table_the_learned_reader_reads_the_pairs_the_deck_cannot_where_the_paper_says_which_way_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A white table, the empty table learnt, the taught deck with its learned reader, as the live console reads: a
+    lower card of an overlapping pair whose index the deck's glyphs cannot read is read by the model alone where it is
+    sure and the card's paper lies on one side of the index only (``vision.learned.unread_by_model``, ``ONE_SIDE``);
+    without that, a card fewer is read, and no card is misread either way."""
+    from dataclasses import replace
+
+    import vision.recognize
+    from vision.evaluate import Score, scene_config, score_scene
+    from vision.learned import with_learned_reader
+
+    deck = drawn_deck()
+    cfg = SceneConfig(surface="white")
+    s = teach_layout(deck, 900001, cfg=cfg)
+    taught = with_learned_reader(teach([(s.image, [c.card for c in s.cards])], s.card_width_px))
+
+    def score() -> Score:
+        sc = Score(threshold=0.9)
+        g = generate_scene(deck, 7404, cfg)
+        det = replace(scene_config(g), background=TableBackground([empty_table(deck, 7404, cfg)], card_width_px=g.card_width_px))
+        score_scene(g, vision.recognize.read_frame(g.image, taught, det), sc)
+        return sc
+
+    alone = score()
+    monkeypatch.setattr(vision.recognize, "unread_by_model", lambda cands, found, model: set())
+    deck_only = score()
+    assert alone.confident_misreads == 0 and deck_only.confident_misreads == 0, (alone.misread_examples, deck_only.misread_examples)
+    assert alone.correct == deck_only.correct + 1, (alone.as_dict(), deck_only.as_dict())
