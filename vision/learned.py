@@ -230,7 +230,7 @@ def unread_by_model(cands: Sequence[IndexCandidate], found: list[Verdict | None]
         return named
     for i, guess in zip(unread, model.read([cands[i].crop for i in unread]), strict=True):
         if guess.card is not None and guess.confidence >= ON_PAPER:
-            found[i] = Verdict(guess.card, True, guess.confidence, guess.confidence, guess.best_probability - guess.not_index, None)
+            found[i] = _by_model(guess, most=1.0)
             named.add(i)
     return named
 
@@ -242,7 +242,8 @@ def _by_deck(scored: tuple[GlyphScore, bool, float] | None) -> Verdict | None:
     return Verdict(g.rank + g.suit, ok, confidence if ok else 0.0, g.score, g.margin, g)
 
 
-def _by_model(guess: IndexGuess) -> Verdict | None:
+def _by_model(guess: IndexGuess, most: float = ALONE) -> Verdict | None:
+    """The model's reading as a verdict, its confidence at ``most`` at most."""
     if guess.card is None:
         return None
-    return Verdict(guess.card, True, min(guess.confidence, ALONE), guess.confidence, guess.best_probability - guess.not_index, None)
+    return Verdict(guess.card, True, min(guess.confidence, most), guess.confidence, guess.best_probability - guess.not_index, None)
