@@ -346,6 +346,17 @@ class CornerReading:
     rank_index_lead: float = 0.0  # relative lead of the rank read over the best other rank on the index's own columns
     suit_index_lead: float = 0.0  # the same for the suit (below zero: another suit first there)
     ink_differs: bool = False  # the index's ink is of another suit's colour than the suit read (a split verdict too)
+    aligned: tuple[int, int] | None = None
+    """Where ``patch`` lies (top, left) in the corner's patch with READ_SHIFT pixels of margin (:func:`patch_at`): where
+    the card read aligned; ``None``: unknown (the patch is taken as unshifted)."""
+
+    def evidence(self, frame: np.ndarray, card_width_px: float) -> np.ndarray:
+        """The window read, cut from ``frame`` (colour, for the learned reader and the dealer): the corner's patch where it
+        aligned, with the taught margin of SHIFT pixels round it. Where the sides' lines meet can lie a few pixels off the
+        paper's corner, so the patch at the corner itself can cut the top of a rank away (Byron Knoll's court cards, their
+        index close to the corner)."""
+        top, left = self.aligned if self.aligned is not None else (READ_SHIFT - SHIFT, READ_SHIFT - SHIFT)
+        return patch_at(frame, self.corner, card_width_px, READ_SHIFT, (top, left, *self.patch.shape[:2]))
 
     def quad(self, card_width_px: float) -> np.ndarray:
         """The card's outline implied by this corner (TL, TR, BR, BL of the face)."""
@@ -695,8 +706,9 @@ class CornerBook:
             ok = (self.passes(whole[j], rank_lead, suit_lead) and self.nameable(card)
                   and (not implied or (whole[j] >= self.min_implied_score and rank_lead >= self.min_implied_rank_lead)))
             patch = near[j, shift[j, i]].astype(np.uint8)  # the window's own grey levels
+            top, left = (int(v) for v in at[j] + step[shift[j, i]])
             out.append(CornerReading(corner, card if ok else None, card, whole[j], rank_lead, suit_lead, patch, not agree,
-                                     *index_leads[j], j in ink_differs))
+                                     *index_leads[j], j in ink_differs, (top, left)))
         return out
 
 

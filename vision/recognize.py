@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 import cv2
 import numpy as np
 
-from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_and_pale, patch_at, read_corners
+from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_and_pale, read_corners
 from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment, shrink
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
@@ -681,16 +681,16 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
             continue  # nothing like an index here (a corner without one, glare, a chip)
         agreeing = len({(round(float(r.corner.at[0]) / 8), round(float(r.corner.at[1]) / 8)) for r in confident if r.best == best.best})
         out.append(Reading(best.best if ok else None, best.best, best.score, min(best.rank_lead, best.suit_lead),
-                           book.confidence(best, pair) if ok else 0.0, best.quad(cw), _crop(frame, best.corner, cw, crops), -1,
+                           book.confidence(best, pair) if ok else 0.0, best.quad(cw), _crop(frame, best, cw, crops), -1,
                            agreeing if ok else 0))
     return out
 
 
-def _crop(frame: np.ndarray, corner: Corner, cw: float, crops: dict[int, np.ndarray]) -> np.ndarray:
-    """The corner's patch of ``frame`` (:func:`patch_at`), cut once per corner."""
-    if id(corner) not in crops:
-        crops[id(corner)] = patch_at(frame, corner, cw)
-    return crops[id(corner)]
+def _crop(frame: np.ndarray, read: CornerReading, cw: float, crops: dict[int, np.ndarray]) -> np.ndarray:
+    """The window of ``frame`` the corner was read from (:meth:`CornerReading.evidence`), cut once per corner."""
+    if id(read.corner) not in crops:
+        crops[id(read.corner)] = read.evidence(frame, cw)
+    return crops[id(read.corner)]
 
 
 def _quad_centres(read: Sequence[CornerReading], cw: float) -> np.ndarray:
