@@ -8,7 +8,7 @@ import pytest
 
 from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess
 from vision.glyphs import GlyphScore
-from vision.learned import ALONE, CONFIRM_BELOW, DOUBT, DOUBT_SURE, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
+from vision.learned import AGAIN_TURNS, ALONE, CONFIRM_BELOW, CONFIRM_TURNS, DOUBT, DOUBT_SURE, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
 from vision.photo_reading import _one_per_place, pooled, two_cuts
 from vision.proposals import Box
 from vision.recognize import Reading
@@ -102,15 +102,18 @@ def test_a_proposal_is_read_from_its_box_and_from_its_ink_alone() -> None:
 
 
 class Model:
-    """A corner model that reads every crop as the card it is told (with the confidence it is told)."""
+    """A corner model that reads every crop as the card it is told (with the confidence it is told): ``answers`` at the
+    first pass, ``again`` at a second look at every turn (:func:`confirm`); ``asked``: how many crops each pass read, at
+    how many turns."""
 
-    def __init__(self, *answers: IndexGuess) -> None:
-        self.answers = list(answers)
-        self.asked: list[int] = []
+    def __init__(self, *answers: IndexGuess, again: tuple[IndexGuess, ...] | None = None) -> None:
+        self.answers, self.again = list(answers), None if again is None else list(again)
+        self.asked: list[tuple[int, int]] = []
 
     def read(self, crops: list[np.ndarray], *, turns: int = 4) -> list[IndexGuess]:
-        self.asked.append(len(crops))
-        return [self.answers.pop(0) for _ in crops]
+        answers = self.again if self.again is not None and turns == AGAIN_TURNS and self.asked else self.answers
+        self.asked.append((len(crops), turns))
+        return [answers.pop(0) for _ in crops]
 
 
 def reading(card: str | None, confidence: float) -> Reading:
@@ -125,9 +128,10 @@ def test_a_taught_deck_is_confirmed_or_doubted_by_the_model_only_where_it_is_uns
     sure, agreed, doubted, kept = reading("Ah", 0.99), reading("7c", 0.75), reading("3s", 0.8), reading("9d", 0.7)
     named, other, blank = reading(None, 0.0), reading(None, 0.0), reading(None, 0.0)
     named.best, other.best, blank.best = "Qh", "5d", "8s"
-    model = Model(guess("7c", 0.65), guess("3c", DOUBT), guess("9h", DOUBT - 0.1), guess("Qh", 0.97), guess("6d", 0.99), guess(None, 0.9))
+    model = Model(guess("7c", 0.65), guess("3c", DOUBT), guess("9h", DOUBT - 0.1), guess("Qh", 0.97), guess("6d", 0.99), guess(None, 0.9),
+                  again=(guess("3c", DOUBT), guess("9h", DOUBT - 0.1), guess("6d", 0.99), guess(None, 0.9)))
     confirm([sure, agreed, doubted, kept, named, other, blank], model)  # type: ignore[arg-type]
-    assert model.asked == [6]
+    assert model.asked == [(6, CONFIRM_TURNS), (4, AGAIN_TURNS)], "the four left short or unknown are looked at again"
     assert (sure.card, sure.confidence) == ("Ah", 0.99)
     assert agreed.card == "7c" and agreed.confidence == pytest.approx(0.9125) and agreed.confidence == agreeing(0.75, 0.65)
     assert agreeing(0.5, 0.0) == 0.5 and agreeing(0.9, 0.3) > 0.9 and agreeing(0.3, 0.3) < 0.9
@@ -146,13 +150,30 @@ def test_where_the_cards_outline_was_less_sure_the_model_checks_the_sure_reading
     0.99 on a white table; the model read 6h at 0.999), but only by a model as sure as the console's threshold
     (DOUBT_SURE: a 6c read 9c at 0.53 by the model stays 6c)."""
     sure, agreed, kept = reading("5h", 0.99), reading("Ah", 0.97), reading("6c", 1.0)
-    model = Model(guess("6h", 0.999), guess("Ah", 0.9), guess("9c", DOUBT_SURE - 0.01))
+    model = Model(guess("6h", 0.999), guess("Ah", 0.9), guess("9c", DOUBT_SURE - 0.01), again=(guess("6h", 0.999),))
     confirm([sure, agreed, kept], model, every=True)  # type: ignore[arg-type]
-    assert model.asked == [3]
+    assert model.asked == [(3, CONFIRM_TURNS), (1, AGAIN_TURNS)]
     assert (sure.card, sure.best, sure.confidence) == (None, "5h", 0.0)
     assert agreed.card == "Ah" and agreed.confidence == pytest.approx(agreeing(0.97, 0.9))
     assert (kept.card, kept.confidence) == ("6c", 1.0), "a sure reading is doubted only by a model as sure as the threshold"
     assert DOUBT < DOUBT_SURE
+
+
+def test_a_reading_the_upright_look_leaves_short_is_judged_on_every_turn_instead() -> None:
+    """A reading the upright look confirms short of CONFIRM_BELOW, or leaves unknown, is read again at every turn and
+    judged on that look alone, with the deck's own confidence (not on top of the first look's): confirmed to 0.90 (a
+    Byron Knoll "J" over its small spade: 0.54 upright, 0.78 at four turns), made unknown where the second look names
+    another card, and kept where the first doubt was the upright look's alone. A reading the upright look confirms to
+    0.90 is not read again."""
+    short, doubted, undone, done = reading("Js", 0.5), reading("8s", 0.6), reading("Qd", 0.6), reading("Kh", 0.8)
+    model = Model(guess("Js", 0.54), guess("8c", 0.6), guess("Qd", 0.7), guess("Kh", 0.6),
+                  again=(guess("Js", 0.85), guess("8s", 0.8), guess("Jd", 0.6)))
+    confirm([short, doubted, undone, done], model)  # type: ignore[arg-type]
+    assert model.asked == [(4, CONFIRM_TURNS), (3, AGAIN_TURNS)]
+    assert short.card == "Js" and short.confidence == pytest.approx(agreeing(0.5, 0.85)) and short.confidence >= CONFIRM_BELOW
+    assert doubted.card == "8s" and doubted.confidence == pytest.approx(agreeing(0.6, 0.8))
+    assert (undone.card, undone.confidence) == (None, 0.0)
+    assert done.card == "Kh" and done.confidence == pytest.approx(agreeing(0.8, 0.6))
 
 
 def test_the_model_reads_a_crop_at_fewer_turns_when_asked() -> None:
@@ -258,7 +279,7 @@ def test_the_general_modes_model_skips_a_sliver_it_cannot_read() -> None:
     cands = [SimpleNamespace(crop=np.full((30, 20, 3), 255, np.uint8)), SimpleNamespace(crop=np.full((3, 20, 3), 255, np.uint8))]
     model = Model(guess("Qh", 0.97))
     out = verdicts(cands, [None, None], model)  # type: ignore[arg-type]
-    assert model.asked == [1] and out[1] is None and out[0] is not None and out[0].card == "Qh"
+    assert model.asked == [(1, 4)] and out[1] is None and out[0] is not None and out[0].card == "Qh"
 
 
 def test_taught_ranks_on_a_photo_are_read_on_top_of_the_model() -> None:
