@@ -144,7 +144,9 @@ def paper_mask(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELT
 def paper_and_pale(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_DELTA,
                    on_table: np.ndarray | None = None) -> tuple[np.ndarray, bool]:
     """:func:`paper_mask`, and whether any of the paper was taken from a pale table's difference from the empty table
-    (its outline is then less sure: the reader has every card read there checked, see :func:`vision.recognize.read_frame`)."""
+    (its outline is then less sure: the reader has every card read there checked, see :func:`vision.recognize.read_frame`).
+    ``on_table``: what differs from the empty table (:meth:`vision.background.TableBackground.foreground`), where it was
+    learnt; on a dark table what does not is never paper, on a pale one what does and is a little lighter is."""
     h, w = frame.shape[:2]
     size = (int(w * MASK_SCALE), int(h * MASK_SCALE))
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
@@ -158,6 +160,10 @@ def paper_and_pale(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_
         extra = on & (felt > PALE_TABLE) & (above > PALE_DELTA)
         pale = bool(extra.any())
         m[extra] = 255
+        # Where the table is dark enough for paper to stand out by its lightness, what the empty table shows as well (a
+        # printed felt's lines and lettering, a wood's light grain) is not paper: joined to a card's outline it took
+        # the corners away (validation seeds 7000-7059, docs/vision.md).
+        m[~on & (felt <= PALE_TABLE)] = 0
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))), pale
 
