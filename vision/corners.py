@@ -160,10 +160,13 @@ def paper_and_pale(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_
         extra = on & (felt > PALE_TABLE) & (above > PALE_DELTA)
         pale = bool(extra.any())
         m[extra] = 255
-        # Where the table is dark enough for paper to stand out by its lightness, what the empty table shows as well (a
-        # printed felt's lines and lettering, a wood's light grain) is not paper: joined to a card's outline it took
-        # the corners away (validation seeds 7000-7059, docs/vision.md).
-        m[~on & (felt <= PALE_TABLE)] = 0
+        if not pale:
+            # On a dark table, where paper stands out by its lightness, what the empty table shows as well (a printed
+            # felt's lines and lettering) is not paper: joined to a card's outline it took the corners away (validation
+            # seeds 7000-7059, docs/vision.md). Not on a table pale anywhere: a shadow there is dark, and a white card on
+            # white differs from the empty table too little to be kept (a Byron Knoll 8d in a white table's shadow lost
+            # its corners, and the model alone placed it a third of a card off: seed 5138).
+            m[~on & (felt <= PALE_TABLE)] = 0
     m = cv2.morphologyEx(m, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
     return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))), pale
 
