@@ -355,17 +355,16 @@ class CornerReading:
     rank_index_lead: float = 0.0  # relative lead of the rank read over the best other rank on the index's own columns
     suit_index_lead: float = 0.0  # the same for the suit (below zero: another suit first there)
     ink_differs: bool = False  # the index's ink is of another suit's colour than the suit read (a split verdict too)
-    aligned: tuple[int, int] | None = None
+    aligned: tuple[int, int] = (READ_SHIFT - SHIFT, READ_SHIFT - SHIFT)
     """Where ``patch`` lies (top, left) in the corner's patch with READ_SHIFT pixels of margin (:func:`patch_at`): where
-    the card read aligned; ``None``: unknown (the patch is taken as unshifted)."""
+    the card read aligned (by default unshifted)."""
 
     def evidence(self, frame: np.ndarray, card_width_px: float) -> np.ndarray:
         """The window read, cut from ``frame`` (colour, for the learned reader and the dealer): the corner's patch where it
         aligned, with the taught margin of SHIFT pixels round it. Where the sides' lines meet can lie a few pixels off the
         paper's corner, so the patch at the corner itself can cut the top of a rank away (Byron Knoll's court cards, their
         index close to the corner)."""
-        top, left = self.aligned if self.aligned is not None else (READ_SHIFT - SHIFT, READ_SHIFT - SHIFT)
-        return patch_at(frame, self.corner, card_width_px, READ_SHIFT, (top, left, *self.patch.shape[:2]))
+        return patch_at(frame, self.corner, card_width_px, READ_SHIFT, (*self.aligned, *self.patch.shape[:2]))
 
     def quad(self, card_width_px: float) -> np.ndarray:
         """The card's outline implied by this corner (TL, TR, BR, BL of the face)."""
