@@ -262,3 +262,50 @@ def test_unread_area_cuts_a_read_cards_rim_and_keeps_the_strip_of_the_card_under
     assert not left[:, :38].any(), "the rim of the card read is left out"
     assert left[10:51, 40:45].all(), "the strip of the card under another is searched whole"
     assert unread_area(mask, []) is mask
+
+
+def test_without_the_empty_table_the_glyph_search_looks_where_the_corner_finder_found_paper(
+        drawn: Deck, taught: TaughtDeck, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the empty table is learnt, the card area the glyph search looks in is the paper the corner finder found
+    (``card_area(..., paper=...)``), not the frame's colour segmented a second time: no segmentation runs, and the cards
+    read are those read over the felt model's area, none of them misread."""
+    import vision.recognize
+    from vision.evaluate import Score, score_scene
+
+    frames = [generate_scene(drawn, seed, n_cards=15) for seed in (7306, 7307, 7308)]
+    with_felt_model = Score(threshold=0.9)
+    real_card_area = vision.recognize.card_area
+    monkeypatch.setattr(vision.recognize, "card_area", lambda frame, cfg, on_table=None, paper=None: real_card_area(frame, cfg, on_table))
+    for s in frames:
+        score_scene(s, read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px)), with_felt_model)
+    monkeypatch.setattr(vision.recognize, "card_area", real_card_area)
+
+    def no_segmentation(*args, **kw):  # type: ignore[no-untyped-def]
+        raise AssertionError("the frame's colour was segmented again")
+
+    monkeypatch.setattr(vision.recognize, "segment", no_segmentation)
+    from_paper = Score(threshold=0.9)
+    for s in frames:
+        score_scene(s, read_frame(s.image, taught, DetectorConfig(card_width_px=s.card_width_px)), from_paper)
+    assert with_felt_model.correct >= 20
+    assert from_paper.correct >= with_felt_model.correct and from_paper.confident_misreads == 0
+
+
+def test_the_card_area_from_paper_fills_the_print_and_leaves_out_a_light_line_joined_to_a_card() -> None:
+    """From the corner finder's paper (half resolution) the card area is each card's paper, its print filled and its
+    edge grown by two coarse pixels; a printed felt's light line a few pixels wide, joined to a card, is not card area
+    away from the card (filled to the blob's convex hull, it took in the felt between the two)."""
+    from vision.recognize import SEGMENT_SCALE, card_area
+
+    frame = np.zeros((1080, 1920, 3), np.uint8)
+    paper = np.zeros((540, 960), np.uint8)
+    cv2.rectangle(paper, (200, 100), (260, 184), 255, -1)  # a card, 120 x 168 frame pixels
+    cv2.rectangle(paper, (215, 115), (245, 170), 0, -1)  # its print: not paper
+    cv2.line(paper, (260, 120), (700, 400), 255, 3)  # a printed line from its edge across the felt
+    area = card_area(frame, DetectorConfig(card_width_px=120), paper=paper)
+    assert area.shape == (round(1080 * SEGMENT_SCALE), round(1920 * SEGMENT_SCALE))
+    k = SEGMENT_SCALE / 0.5  # half resolution to the card area's
+    assert area[int(140 * k), int(230 * k)] == 255  # the print inside the card
+    assert area[int(100 * k) - 1, int(230 * k)] == 255  # the card's edge, grown
+    assert area[int(260 * k), int(480 * k)] == 0 and area[int(380 * k), int(670 * k)] == 0  # the line, away from the card
+    assert not area[int(300 * k):, :].any()  # nothing below the card but the line, and not the line
