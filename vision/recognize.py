@@ -395,10 +395,10 @@ def card_area(frame: np.ndarray, cfg: DetectorConfig, on_table: np.ndarray | Non
     frame's colour is not segmented again (felt 24.7 -> 20.3 ms a frame). Each blob filled to its convex hull instead, as
     the other two are: 18 fewer cards on printed felt, its light lines joined to the cards."""
     size = (round(frame.shape[1] * SEGMENT_SCALE), round(frame.shape[0] * SEGMENT_SCALE))
-    if cfg.background is None and paper is not None:
-        return _filled(cv2.morphologyEx(_coarse(paper, size), cv2.MORPH_OPEN, PAPER_AREA_OPEN), PAPER_AREA_GROWN, hulls=False)
     if cfg.background is not None:
         mask = _coarse(cfg.background.foreground(frame) if on_table is None else on_table, size)
+    elif paper is not None:
+        return _filled(cv2.morphologyEx(_coarse(paper, size), cv2.MORPH_OPEN, PAPER_AREA_OPEN), PAPER_AREA_GROWN, hulls=False)
     else:
         mask = segment(frame, replace(cfg, scale=SEGMENT_SCALE))
     # One working pixel of slack: the quarter-resolution outline can fall a few frame pixels inside the card.
