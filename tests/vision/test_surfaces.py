@@ -223,6 +223,23 @@ def test_the_corners_of_cards_found_by_their_edges_lie_on_the_cards_corners() ->
     assert outline_corners(cv2.cvtColor(image, cv2.COLOR_BGR2GRAY), DetectorConfig(card_width_px=cw)) == []
 
 
+def test_a_card_half_in_an_arms_shadow_is_found_by_its_edges(shared: Path | None) -> None:
+    """An arm's shadow across a card on a white table darkens part of its white margin: the margin is still paper,
+    judged against the lightest of it about each part (``_paper_margin``), not against the whole margin's lightest, so
+    the Kc half in shadow (Aguilar's art, white, seed 7005: 44 % of its margin within 20 levels of the whole margin's
+    lightest) is found by its edges; and of two outlines as well covered, the one whose margin is most paper is the
+    card, not the Kh's outline turned a quarter through its picture."""
+    from vision.evaluate import scene_config
+    from vision.recognize import outline_corners
+
+    scene = generate_scene(_deck(shared, "vectorized_playing_cards_aguilar_lgpl3"), 7005, SceneConfig(surface="white"))
+    found = outline_corners(scene.image, scene_config(scene))
+    cw = scene.card_width_px
+    for card in ("Kc", "Kh"):
+        quad = next(c.quad for c in scene.cards if c.card == card)
+        assert sum(float(np.min(np.linalg.norm(quad - c.at, axis=1))) < 0.1 * cw for c in found) >= 4, card
+
+
 def test_cards_read_already_are_not_looked_for_again_by_their_edges() -> None:
     """``outline_corners(..., read=...)``: cards read already are not found again by their edges (their own edges make
     no candidate, nor does a candidate centred where one lies), while the card not read still gives its four corners."""
