@@ -319,3 +319,35 @@ def test_on_a_white_table_the_learned_reader_reads_the_pairs_the_deck_cannot_whe
     deck_only = score()
     assert alone.confident_misreads == 0 and deck_only.confident_misreads == 0, (alone.misread_examples, deck_only.misread_examples)
     assert alone.correct == deck_only.correct + 1, (alone.as_dict(), deck_only.as_dict())
+
+
+def test_when_reading_an_outline_whose_margin_is_half_paper_is_a_card(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byron Knoll's art on a white table, the empty table learnt, as the live console reads (seed 7015): the 8c lying in
+    view is found only by its outline, a quarter-resolution pixel off the card, whose margin then holds the card's edge
+    and big pips beside the paper. When reading, half of the margin paper is enough (``READ_PAPER_SHARE``; teaching
+    still asks 0.6): the 8c is read; at 0.6 it is not. No card is misread either way."""
+    from dataclasses import replace
+
+    import vision.recognize
+    from vision.evaluate import Score, scene_config, score_scene, teach_deck
+    from vision.learned import with_learned_reader
+
+    deck = _deck(shared, "vpc_byron_knoll_public_domain")
+    cfg = SceneConfig(surface="white")
+    reader = with_learned_reader(teach_deck(deck, [900001, 900002], cfg))
+    scene = generate_scene(deck, 7015, cfg)
+    det = replace(scene_config(scene), background=TableBackground([empty_table(deck, 7015, cfg)], card_width_px=scene.card_width_px))
+    card = next(c for c in scene.cards if c.card == "8c")
+
+    def read() -> tuple[Score, bool]:
+        sc = Score(threshold=0.9)
+        readings = vision.recognize.read_frame(scene.image, reader, det)
+        score_scene(scene, readings, sc)
+        return sc, any(r.card == "8c" and r.confidence >= 0.9
+                       and float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px for r in readings)
+
+    half, read_at_half = read()
+    monkeypatch.setattr(vision.recognize, "READ_PAPER_SHARE", 0.6)
+    strict, read_strict = read()
+    assert half.confident_misreads == 0 and strict.confident_misreads == 0, (half.misread_examples, strict.misread_examples)
+    assert read_at_half and not read_strict
