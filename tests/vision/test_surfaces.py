@@ -226,7 +226,7 @@ def test_the_corners_of_cards_found_by_their_edges_lie_on_the_cards_corners() ->
 def test_a_card_half_in_an_arms_shadow_is_found_by_its_edges(shared: Path | None) -> None:
     """An arm's shadow across a card on a white table darkens part of its white margin: the margin is still paper,
     judged against the lightest of it about each part (``_paper_margin``), not against the whole margin's lightest, so
-    the Kc half in shadow (Aguilar's art, white, seed 7005: 44 % of its margin within 20 levels of the whole margin's
+    the Kc half in shadow (Aguilar's art, white, seed 7005: 45 % of its margin within 20 levels of the whole margin's
     lightest) is found by its edges; and of two outlines as well covered, the one whose margin is most paper is the
     card, not the Kh's outline turned a quarter through its picture."""
     from vision.evaluate import scene_config
