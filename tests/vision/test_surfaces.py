@@ -321,11 +321,11 @@ def test_on_a_white_table_the_learned_reader_reads_the_pairs_the_deck_cannot_whe
     assert alone.correct == deck_only.correct + 1, (alone.as_dict(), deck_only.as_dict())
 
 
-def test_when_reading_an_outline_whose_margin_is_half_paper_is_a_card(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_when_reading_an_outline_whose_margin_is_less_paper_than_teaching_asks_is_a_card(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
     """Byron Knoll's art on a white table, the empty table learnt, as the live console reads (seed 7015): the 8c lying in
     view is found only by its outline, a quarter-resolution pixel off the card, whose margin then holds the card's edge
-    and big pips beside the paper. When reading, half of the margin paper is enough (``READ_PAPER_SHARE``; teaching
-    still asks 0.6): the 8c is read; at 0.6 it is not. No card is misread either way."""
+    and big pips beside the paper. When reading, less of the margin paper than teaching asks is enough
+    (``READ_PAPER_SHARE``, 0.4; teaching 0.6): the 8c is read; at 0.6 it is not. No card is misread either way."""
     from dataclasses import replace
 
     import vision.recognize
@@ -346,8 +346,8 @@ def test_when_reading_an_outline_whose_margin_is_half_paper_is_a_card(shared: Pa
         return sc, any(r.card == "8c" and r.confidence >= 0.9
                        and float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px for r in readings)
 
-    half, read_at_half = read()
+    loose, read_loose = read()
     monkeypatch.setattr(vision.recognize, "READ_PAPER_SHARE", 0.6)
     strict, read_strict = read()
-    assert half.confident_misreads == 0 and strict.confident_misreads == 0, (half.misread_examples, strict.misread_examples)
-    assert read_at_half and not read_strict
+    assert loose.confident_misreads == 0 and strict.confident_misreads == 0, (loose.misread_examples, strict.misread_examples)
+    assert read_loose and not read_strict
