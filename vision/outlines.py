@@ -81,13 +81,6 @@ def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float
     centres = cand.mean(axis=1).astype(np.float64)
     far = cfg.apart * cw
     shade = np.dstack([lab, _lightest_about(lab, cw)])
-    margins: dict[int, float] = {}
-
-    def margin(j: int) -> float:
-        if j not in margins:
-            margins[j] = _paper_margin(shade, cand[j], cfg)
-        return margins[j]
-
     out: list[np.ndarray] = []
     kept = np.empty((0, 2), np.float64)
     tried: set[int] = set()
@@ -99,11 +92,11 @@ def outline_quads(small: np.ndarray, card_width_px: float, size_tolerance: float
         # Cards apart do not overlap: of candidates closer than that, the one whose outline shows best, and of those as
         # well covered the one whose margin is most paper (a card's outline turned a quarter, through its picture, can
         # be as well covered).
-        rivals = [j for j in np.flatnonzero(cover == cover[i]).tolist()
-                  if j not in tried and float(np.hypot(*(centres[j] - centres[i]))) <= far]
-        for j in sorted(rivals, key=lambda j: -margin(j)):
+        margin = {j: _paper_margin(shade, cand[j], cfg) for j in np.flatnonzero(cover == cover[i]).tolist()
+                  if j not in tried and float(np.hypot(*(centres[j] - centres[i]))) <= far}
+        for j in sorted(margin, key=lambda j: -margin[j]):
             tried.add(j)
-            if margin(j) >= cfg.min_paper_share and _apart(kept, centres[j], far) and _index_ink(lab, cand[j], cfg):
+            if margin[j] >= cfg.min_paper_share and _apart(kept, centres[j], far) and _index_ink(lab, cand[j], cfg):
                 out.append(cand[j])
                 kept = np.vstack([kept, centres[j]])
                 break
