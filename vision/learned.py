@@ -63,6 +63,9 @@ paper says which way up the index is (``recognize._read_glyphs``, ``recognize.ON
 reading of the deck's that disagrees (``Reading.alone``). On 100 scenes per art set and surface (seeds 7000-7099, the
 empty table learnt, 1,340 visible indices each) at 0.90: Aguilar white 80.8 % -> 82.4 %, wood 94.3 % -> 94.7 %; Byron
 Knoll white 69.7 % -> 70.8 %, wood 83.8 % -> 84.6 %; no confident misread."""
+BOTH_CORNERS_FROM = 0.8
+"""A glyph pair the taught deck cannot read, named by the model this surely (under :data:`ON_PAPER`), is a card where its
+card's other corner index is named alike (:func:`unread_by_model`'s ``weaker``)."""
 
 CONFIRM_BELOW = 0.9
 """A taught deck's readings less sure than this (the console's default threshold: the ones the dealer would be asked
@@ -238,11 +241,14 @@ def verdicts(cands: Sequence[IndexCandidate], scores: Sequence[tuple[GlyphScore,
     return [_by_model(guesses[i]) if i in guesses else None for i in range(len(cands))]
 
 
-def unread_by_model(cands: Sequence[IndexCandidate], found: list[Verdict | None], model: CornerModel) -> set[int]:
+def unread_by_model(cands: Sequence[IndexCandidate], found: list[Verdict | None], model: CornerModel,
+                    weaker: dict[int, Verdict] | None = None) -> set[int]:
     """The glyph pairs a taught deck takes for no index (``None`` in ``found``) read by the model: where it names a card
     at :data:`ON_PAPER` or more, ``found`` takes its verdict. Their positions, returned, are cards the model alone names,
     whose way up the model cannot tell (it reads an index alike at any right-angle turn): the caller places each only
-    where the card's paper lies on one side of the index alone (``recognize._read_glyphs``)."""
+    where the card's paper lies on one side of the index alone (``recognize._read_glyphs``). ``weaker``, when given,
+    receives the model's verdicts from :data:`BOTH_CORNERS_FROM` up to :data:`ON_PAPER` (by position): such an index is
+    a card only with its card's other corner index named alike (``recognize._both_corners``)."""
     unread = [i for i, v in enumerate(found) if v is None and min(cands[i].crop.shape[:2]) >= MIN_CROP_SIDE]
     named: set[int] = set()
     if not unread:
@@ -251,6 +257,8 @@ def unread_by_model(cands: Sequence[IndexCandidate], found: list[Verdict | None]
         if guess.card is not None and guess.confidence >= ON_PAPER:
             found[i] = _by_model(guess, most=1.0)
             named.add(i)
+        elif weaker is not None and guess.card is not None and guess.confidence >= BOTH_CORNERS_FROM:
+            weaker[i] = Verdict(guess.card, True, guess.confidence, guess.confidence, guess.best_probability - guess.not_index, None)
     return named
 
 

@@ -607,20 +607,23 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
         seen.extend(cands)
     found: list[tuple[Verdict, bool, IndexCandidate, np.ndarray]] = []
     judged = _verdicts(deck, cands)
-    by_model = unread_by_model(cands, judged, deck.model) if pale and deck.model is not None and not deck.general else set()
-    for i, (k, v, (wr, wu)) in enumerate(zip(cands, judged, _index_widths(cands, cfg), strict=True)):
+    weaker: dict[int, Verdict] = {}
+    by_model = unread_by_model(cands, judged, deck.model, weaker) if pale and deck.model is not None and not deck.general else set()
+    widths = _index_widths(cands, cfg)
+    offsets = [_centre_offset(k, geo, wr, wu) for k, (wr, wu) in zip(cands, widths, strict=True)]
+    both_corners = _both_corners(cands, judged, offsets, by_model, weaker, cw)
+    for i, (k, v, (wr, wu)) in enumerate(zip(cands, judged, widths, strict=True)):
         if v is None:
             continue
         ok = v.ok
-        right = np.array([-k.up[1], k.up[0]], np.float32)
-        offset = right * (geo.centre[0] * wr) - k.up * (geo.centre[1] * wu)
-        quad = _card_quad(k.anchor + offset, k.up, wr, wu)
+        offset = offsets[i]
+        quad = _card_quad(both_corners[i] if i in both_corners else k.anchor + offset, k.up, wr, wu)
         # The card this index implies must lie on card-coloured area: two pips, or a glyph in a picture,
         # imply a card hanging off the real one.
         on = _on_cards(quad, mask, SEGMENT_SCALE)
         if on < 0.85:
             continue
-        if i in by_model:
+        if i in by_model and i not in both_corners:
             # The model cannot tell which way up the index is: the card is where its paper is, and only where the
             # index turned round would not imply a card on paper as well.
             if on < ONE_SIDE[0] or _on_cards(_card_quad(k.anchor - offset, -k.up, wr, wu), mask, SEGMENT_SCALE) >= ONE_SIDE[1]:
@@ -651,6 +654,46 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
         out.append(Reading(card if ok else None, card, v.score, v.margin, confidence if ok else 0.0, quad, k.crop, gi, corners,
                            alone=bool(by_model) and ok and v.glyph is None))
     return out
+
+
+def _centre_offset(k: IndexCandidate, geo: IndexGeometry, wr: float, wu: float) -> np.ndarray:
+    """From an index's anchor to the centre of the card it is the index of (a card ``wr`` wide along its right, ``wu``
+    along its up), at the deck's taught offsets."""
+    right = np.array([-k.up[1], k.up[0]], np.float32)
+    offset: np.ndarray = right * (geo.centre[0] * wr) - k.up * (geo.centre[1] * wu)
+    return offset
+
+
+def _both_corners(cands: Sequence[IndexCandidate], judged: list[Verdict | None], offsets: Sequence[np.ndarray],
+                  by_model: set[int], weaker: dict[int, Verdict], cw: float) -> dict[int, np.ndarray]:
+    """The indices the learned reader alone names (``by_model``, and ``weaker``: named less surely) that are one of a
+    card's two corners: another index it names the same card, turned 180 degrees from it and more than 0.8 card widths
+    away, implies the same card (their centres within :data:`BOTH_CORNERS` card widths). Which way up each is, the other
+    says; its paper need not. A pair with a weaker index joins ``by_model``, each index at the two's geometric mean.
+    Returned: each such index's card centre, halfway between the two indices (a card is symmetric about its centre)."""
+    named = sorted(by_model | weaker.keys())
+    verdict = {i: weaker[i] if i in weaker else judged[i] for i in named}
+    out: dict[int, np.ndarray] = {}
+    for n, i in enumerate(named):
+        a, vi = cands[i], verdict[i]
+        for j in named[n + 1:]:
+            b, vj = cands[j], verdict[j]
+            apart = float(np.linalg.norm(a.anchor - b.anchor))
+            centres_apart = float(np.linalg.norm(a.anchor + offsets[i] - b.anchor - offsets[j]))
+            if (vi is not None and vj is not None and vi.card == vj.card and float(a.up @ b.up) < -0.8
+                    and apart > 0.8 * cw and centres_apart < BOTH_CORNERS * cw):
+                out[i] = out[j] = (a.anchor + b.anchor) / 2
+                if i in weaker or j in weaker:
+                    both = math.sqrt(vi.confidence * vj.confidence)
+                    judged[i], judged[j] = replace(vi, confidence=both), replace(vj, confidence=both)
+                    by_model.update((i, j))
+    return out
+
+
+BOTH_CORNERS = 0.5
+"""Two corner indices imply one card where the centres they imply (at the deck's taught offsets) lie within this many card
+widths: a glyph pair's way up can lie 15-20 degrees off its card's on a pale table (an Aguilar Jh, seed 7008 on white:
+the two centres 0.46 card widths apart, the card's centre halfway between its indices)."""
 
 
 def _verdicts(deck: TaughtDeck, cands: Sequence[IndexCandidate]) -> list[Verdict | None]:
