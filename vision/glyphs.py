@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
 
 __all__ = [
+    "fill_each",
     "find_indices",
     "FinderConfig",
     "GlyphBook",
@@ -86,6 +88,14 @@ def paper_and_ink(gray: np.ndarray, glyph_h: float) -> tuple[np.ndarray, np.ndar
     k = _odd(1.5 * glyph_h)
     paper = cv2.dilate(gray, cv2.getStructuringElement(cv2.MORPH_RECT, (k, k)))
     return paper, _ink(gray, paper)
+
+
+def fill_each(mask: np.ndarray, polygons: Sequence[np.ndarray]) -> None:
+    """Fill every polygon into ``mask`` (255), one at a time: OpenCV fills a list of contours drawn together by their
+    crossings, so where one lies inside another (a pale table's paper round a card, its hull round the card's) or two
+    overlap, that part was left empty."""
+    for polygon in polygons:
+        cv2.drawContours(mask, [polygon], 0, 255, -1)
 
 
 def _ink(gray: np.ndarray, paper: np.ndarray) -> np.ndarray:
@@ -286,7 +296,7 @@ def _ink_on_faces(gray: np.ndarray, a: np.ndarray, gmax: float) -> tuple[np.ndar
         if not hulls:
             continue
         valid = np.zeros_like(g)
-        cv2.drawContours(valid, hulls, -1, 255, -1)
+        fill_each(valid, hulls)
         # Two pixels in from the outline: the card's anti-aliased rim is neither paper nor ink.
         valid = cv2.erode(valid, rim)[inner]
         # Felt next to a card is darker than the card's paper, like ink: cut away at the card's outline so an

@@ -257,8 +257,8 @@ def unread_by_model(cands: Sequence[IndexCandidate], found: list[Verdict | None]
         if guess.card is not None and guess.confidence >= ON_PAPER:
             found[i] = _by_model(guess, most=1.0)
             named.add(i)
-        elif weaker is not None and guess.card is not None and guess.confidence >= BOTH_CORNERS_FROM:
-            weaker[i] = Verdict(guess.card, True, guess.confidence, guess.confidence, guess.best_probability - guess.not_index, None)
+        elif weaker is not None and guess.confidence >= BOTH_CORNERS_FROM and (verdict := _by_model(guess, most=1.0)) is not None:
+            weaker[i] = verdict
     return named
 
 

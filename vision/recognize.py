@@ -45,7 +45,7 @@ import numpy as np
 from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_and_pale, read_corners
 from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment, shrink
 from .errors import VisionError
-from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, find_indices
+from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, fill_each, find_indices
 from .learned import Verdict, confirm, unread_by_model, verdicts
 from .outlines import OutlineConfig, outline_quads
 from .synthetic import CARD_ASPECT, RANKS, Deck
@@ -414,7 +414,7 @@ def _filled(mask: np.ndarray, grown: np.ndarray, *, hulls: bool) -> np.ndarray:
     """Each blob of ``mask`` filled (to its convex hull with ``hulls``, else within its outline), grown by ``grown``."""
     contours, _ = cv2.findContours(mask, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
     filled = np.zeros_like(mask)
-    cv2.drawContours(filled, [cv2.convexHull(k) for k in contours] if hulls else contours, -1, 255, -1)
+    fill_each(filled, [cv2.convexHull(k) for k in contours] if hulls else contours)
     return np.asarray(cv2.dilate(filled, grown), np.uint8)
 
 
