@@ -16,9 +16,11 @@ import numpy as np
 import pytest
 
 from vision.background import TableBackground
-from vision.recognize import TaughtDeck, teach
+from vision.detect import DetectorConfig
+from vision.evaluate import Score, score_scene
+from vision.recognize import Reading, TaughtDeck, teach
 from vision.surfaces import FELT_COLOURS, SURFACE_KINDS, camera_finish, draw_surface, felt_cloth
-from vision.synthetic import Deck, SceneConfig, drawn_deck, empty_table, generate_scene, load_art_deck, teach_layout
+from vision.synthetic import Deck, Scene, SceneConfig, drawn_deck, empty_table, generate_scene, load_art_deck, teach_layout
 from vision.untaught import CardLook, untaught_message, why_untaught
 
 SMALL = SceneConfig(width=640, height=360, min_cards=4, max_cards=6, card_width_px=(40.0, 45.0))
@@ -40,6 +42,32 @@ def shared() -> Path | None:
     from tests.conftest import shared_data_dir
 
     return shared_data_dir()
+
+
+def _on_white(shared: Path | None, art: str, seed: int) -> tuple[TaughtDeck, Scene, DetectorConfig]:
+    """An art set taught on a white table (with its learned reader), a scene of ``seed`` there, and the reader's settings
+    with the scene's table learnt empty, as the live console reads."""
+    from dataclasses import replace
+
+    from vision.evaluate import scene_config, teach_deck
+    from vision.learned import with_learned_reader
+
+    deck = _deck(shared, art)
+    cfg = SceneConfig(surface="white")
+    reader = with_learned_reader(teach_deck(deck, [900001, 900002], cfg))
+    scene = generate_scene(deck, seed, cfg)
+    det = replace(scene_config(scene), background=TableBackground([empty_table(deck, seed, cfg)], card_width_px=scene.card_width_px))
+    return reader, scene, det
+
+
+def _read_scored(reader: TaughtDeck, scene: Scene, det: DetectorConfig) -> tuple[Score, list[Reading]]:
+    """``scene`` read as the console reads, scored at 0.90."""
+    import vision.recognize
+
+    sc = Score(threshold=0.9)
+    readings = vision.recognize.read_frame(scene.image, reader, det)
+    score_scene(scene, readings, sc)
+    return sc, readings
 
 
 def test_each_surface_kind_is_the_same_for_a_seed_and_differs_between_seeds_and_kinds() -> None:
@@ -326,23 +354,13 @@ def test_when_reading_an_outline_whose_margin_is_less_paper_than_teaching_asks_i
     view is found only by its outline, a quarter-resolution pixel off the card, whose margin then holds the card's edge
     and big pips beside the paper. When reading, less of the margin paper than teaching asks is enough
     (``READ_PAPER_SHARE``, 0.4; teaching 0.6): the 8c is read; at 0.6 it is not. No card is misread either way."""
-    from dataclasses import replace
-
     import vision.recognize
-    from vision.evaluate import Score, scene_config, score_scene, teach_deck
-    from vision.learned import with_learned_reader
 
-    deck = _deck(shared, "vpc_byron_knoll_public_domain")
-    cfg = SceneConfig(surface="white")
-    reader = with_learned_reader(teach_deck(deck, [900001, 900002], cfg))
-    scene = generate_scene(deck, 7015, cfg)
-    det = replace(scene_config(scene), background=TableBackground([empty_table(deck, 7015, cfg)], card_width_px=scene.card_width_px))
+    reader, scene, det = _on_white(shared, "vpc_byron_knoll_public_domain", 7015)
     card = next(c for c in scene.cards if c.card == "8c")
 
     def read() -> tuple[Score, bool]:
-        sc = Score(threshold=0.9)
-        readings = vision.recognize.read_frame(scene.image, reader, det)
-        score_scene(scene, readings, sc)
+        sc, readings = _read_scored(reader, scene, det)
         return sc, any(r.card == "8c" and r.confidence >= 0.9
                        and float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px for r in readings)
 
@@ -362,24 +380,13 @@ def test_a_card_whose_two_corner_indices_the_learned_reader_names_alike_is_read_
     indices named alike, turned 180 degrees from each other and implying one card, say it
     (``recognize._both_corners``): the Jh is read, once, at its place. Without the pair rule it is not; no card is
     misread either way."""
-    from dataclasses import replace
-
     import vision.learned
-    import vision.recognize
-    from vision.evaluate import Score, scene_config, score_scene, teach_deck
-    from vision.learned import with_learned_reader
 
-    deck = _deck(shared, "vectorized_playing_cards_aguilar_lgpl3")
-    cfg = SceneConfig(surface="white")
-    reader = with_learned_reader(teach_deck(deck, [900001, 900002], cfg))
-    scene = generate_scene(deck, 7008, cfg)
-    det = replace(scene_config(scene), background=TableBackground([empty_table(deck, 7008, cfg)], card_width_px=scene.card_width_px))
+    reader, scene, det = _on_white(shared, "vectorized_playing_cards_aguilar_lgpl3", 7008)
     card = next(c for c in scene.cards if c.card == "Jh")
 
     def read() -> tuple[Score, list[float]]:
-        sc = Score(threshold=0.9)
-        readings = vision.recognize.read_frame(scene.image, reader, det)
-        score_scene(scene, readings, sc)
+        sc, readings = _read_scored(reader, scene, det)
         near = [r.confidence for r in readings
                 if float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px and r.best == "Jh"]
         return sc, near
@@ -415,21 +422,9 @@ def test_on_a_white_table_a_whole_card_is_read_from_its_indices_though_the_table
     in view on a Qs. The table round it is as bright as its paper, so the glyph search's face (the hull of the bright
     pieces) held the 4s inside the table's: filled together, the 4s was a hole, and neither of its indices (found
     without the card area) was looked for. Now it is read from both, and no card is misread."""
-    from dataclasses import replace
-
-    import vision.recognize
-    from vision.evaluate import Score, scene_config, score_scene, teach_deck
-    from vision.learned import with_learned_reader
-
-    deck = _deck(shared, "vpc_byron_knoll_public_domain")
-    cfg = SceneConfig(surface="white")
-    reader = with_learned_reader(teach_deck(deck, [900001, 900002], cfg))
-    scene = generate_scene(deck, 7015, cfg)
-    det = replace(scene_config(scene), background=TableBackground([empty_table(deck, 7015, cfg)], card_width_px=scene.card_width_px))
+    reader, scene, det = _on_white(shared, "vpc_byron_knoll_public_domain", 7015)
     card = next(c for c in scene.cards if c.card == "4s")
-    sc = Score(threshold=0.9)
-    readings = vision.recognize.read_frame(scene.image, reader, det)
-    score_scene(scene, readings, sc)
+    sc, readings = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 0, sc.misread_examples
     there = [r for r in readings if float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
     assert any(r.card == "4s" and r.confidence >= 0.9 and r.corners == 2 for r in there), [(r.card, r.confidence, r.corners) for r in there]
