@@ -504,7 +504,7 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
             hyps.append((c.at + c.right * (wr * CARD_ASPECT), c.down, -c.right))
     for k, (wr, wu) in zip(cands, _index_widths(cands, cfg), strict=True):
         right = np.array([-k.up[1], k.up[0]], np.float32)
-        centre = k.anchor + right * (geo.centre[0] * wr) - k.up * (geo.centre[1] * wu)
+        centre = k.anchor + _centre_offset(k, geo, wr, wu)
         hyps.append((centre - right * (wr / 2) + k.up * (wu * CARD_ASPECT / 2), right, -k.up))
     if not hyps:
         return []
@@ -641,8 +641,7 @@ def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done:
             # one card under the lower pair thresholds, and no index of the group naming another card that way.
             named = [f for f in grp if f[0].glyph is not None and deck._passes_as_pair(f[0].glyph)]
             if len({f[0].card for f in named}) == 1 and any(
-                    float(a[2].up @ b[2].up) < -0.8 and float(np.linalg.norm(a[2].anchor - b[2].anchor)) > 0.8 * cw
-                    for i, a in enumerate(named) for b in named[i + 1:]):
+                    _opposite_corners(a[2], b[2], cw) for i, a in enumerate(named) for b in named[i + 1:]):
                 v, ok, k, quad = named[0][0], True, named[0][2], named[0][3]
                 assert v.glyph is not None
                 card, confidence = v.card, deck._confidence(v.glyph, True)
@@ -664,6 +663,12 @@ def _centre_offset(k: IndexCandidate, geo: IndexGeometry, wr: float, wu: float) 
     return offset
 
 
+def _opposite_corners(a: IndexCandidate, b: IndexCandidate, cw: float) -> bool:
+    """Two indices that may be one card's two corners: turned 180 degrees from each other and more than 0.8 card widths
+    apart."""
+    return float(a.up @ b.up) < -0.8 and float(np.linalg.norm(a.anchor - b.anchor)) > 0.8 * cw
+
+
 def _both_corners(cands: Sequence[IndexCandidate], judged: list[Verdict | None], offsets: Sequence[np.ndarray],
                   by_model: set[int], weaker: dict[int, Verdict], cw: float) -> dict[int, np.ndarray]:
     """The indices the learned reader alone names (``by_model``, and ``weaker``: named less surely) that are one of a
@@ -678,10 +683,9 @@ def _both_corners(cands: Sequence[IndexCandidate], judged: list[Verdict | None],
         a, vi = cands[i], verdict[i]
         for j in named[n + 1:]:
             b, vj = cands[j], verdict[j]
-            apart = float(np.linalg.norm(a.anchor - b.anchor))
             centres_apart = float(np.linalg.norm(a.anchor + offsets[i] - b.anchor - offsets[j]))
-            if (vi is not None and vj is not None and vi.card == vj.card and float(a.up @ b.up) < -0.8
-                    and apart > 0.8 * cw and centres_apart < BOTH_CORNERS * cw):
+            if (vi is not None and vj is not None and vi.card == vj.card and _opposite_corners(a, b, cw)
+                    and centres_apart < BOTH_CORNERS * cw):
                 out[i] = out[j] = (a.anchor + b.anchor) / 2
                 if i in weaker or j in weaker:
                     both = math.sqrt(vi.confidence * vj.confidence)
