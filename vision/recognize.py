@@ -46,7 +46,7 @@ from .corners import Corner, CornerBook, CornerReading, find_corners, localise, 
 from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment, shrink
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, fill_each, find_indices
-from .learned import Verdict, confirm, unread_by_model, verdicts
+from .learned import CONFIRM_BELOW, Verdict, agreeing, confirm, unread_by_model, verdicts
 from .outlines import OutlineConfig, outline_quads
 from .synthetic import CARD_ASPECT, RANKS, Deck
 from .untaught import untaught_reasons, unteachable
@@ -101,6 +101,9 @@ class Reading:
     """Named by the learned reader alone from a glyph pair the taught deck could not read, its way up taken from the
     paper (:func:`_read_glyphs`): it gives way to any reading of the taught deck that disagrees with it or names its card
     elsewhere."""
+    other_corner: float = 0.0
+    """The confidence of the card's other index corner (turned 180 degrees from the one read, a card length away) naming
+    it alike on its own; 0 when none did (:func:`_second_corner`)."""
 
     @property
     def centre(self) -> tuple[float, float]:
@@ -481,8 +484,35 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # On a pale table the paper's outline is a few levels from the table and a corner can sit off its index: a blurred
         # 6h's patch read 5h at 0.99 there (the model: 6h at 0.999), so the model checks the sure readings too.
         confirm(out, deck.model, every=pale)
+    if deck.corners is not None and not deck.general:
+        _second_corner(frame, out, deck.corners, cfg)
     _same_card_twice(out, cfg.card_width_px)
     return out
+
+
+def _second_corner(frame: np.ndarray, read: Sequence[Reading], book: CornerBook, cfg: DetectorConfig) -> None:
+    """A card read less surely than :data:`vision.learned.CONFIRM_BELOW` (once the learned reader had its say) whose two
+    index corners each name it alike on their own was seen twice: the two confidences are taken together
+    (:func:`vision.learned.agreeing`, ``Reading.other_corner``). A card read from one corner alone has its other index
+    corner read for this: the corner opposite on the outline the first implies (turned 180 degrees from it; the corner
+    finder found none there, or it would have been read: it lies over another card, or the paper's outline is lost there),
+    read as an implied corner (:attr:`CornerBook.min_implied_score`); whatever else is read there changes nothing (the
+    corner may lie under another card). Court cards' patches, a picture's frame and a big pip beside a thin index, are
+    where one corner is seldom sure (Byron Knoll's J, Q and K at 0.4-0.85). After the model: it is asked about each card
+    as the deck first read it, and its doubt makes a card unknown before a second corner can lift it."""
+    unsure = [r for r in read if r.card is not None and r.confidence < CONFIRM_BELOW]
+    lone = [r for r in unsure if not r.other_corner and r.corners == 1]
+    if lone:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+        other = [Corner.of_quad(r.quad, 2) for r in lone]
+        localise(other, cfg)
+        seen = {id(c.corner): c for c in book.read_all(gray, other, cfg.card_width_px, implied=True, frame=frame)}
+        for r, corner in zip(lone, other, strict=True):
+            got = seen.get(id(corner))
+            if got is not None and got.card == r.card:
+                r.other_corner, r.corners = book.confidence(got), 2
+    for r in unsure:
+        r.confidence = agreeing(r.confidence, r.other_corner)
 
 
 def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corners: Sequence[Corner], found: Sequence[CornerReading],
@@ -666,7 +696,18 @@ def _centre_offset(k: IndexCandidate, geo: IndexGeometry, wr: float, wu: float) 
 def _opposite_corners(a: IndexCandidate, b: IndexCandidate, cw: float) -> bool:
     """Two indices that may be one card's two corners: turned 180 degrees from each other and more than 0.8 card widths
     apart."""
-    return float(a.up @ b.up) < -0.8 and float(np.linalg.norm(a.anchor - b.anchor)) > 0.8 * cw
+    return _turned_apart(a.up, a.anchor, b.up, b.anchor, cw)
+
+
+def _opposite(a: Corner, b: Corner, cw: float) -> bool:
+    """:func:`_opposite_corners` for two corners of the paper."""
+    return _turned_apart(a.right, a.at, b.right, b.at, cw)
+
+
+def _turned_apart(u: np.ndarray, p: np.ndarray, v: np.ndarray, q: np.ndarray, cw: float) -> bool:
+    """Directions ``u`` and ``v`` turned 180 degrees from each other, points ``p`` and ``q`` more than 0.8 card widths
+    apart."""
+    return float(u @ v) < -0.8 and float(np.linalg.norm(p - q)) > 0.8 * cw
 
 
 def _both_corners(cands: Sequence[IndexCandidate], judged: list[Verdict | None], offsets: Sequence[np.ndarray],
@@ -749,9 +790,7 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
             # Neither index corner passes alone: the card's two index corners (turned 180 degrees to each other, a card
             # length apart) naming it alike under the lower pair thresholds, and no corner of it naming another card so.
             named = [r for r in grp if book.passes(r.score, r.rank_lead, r.suit_lead, pair=True) and book.nameable(r.best)]
-            if len({r.best for r in named}) == 1 and any(
-                    float(a.corner.right @ b.corner.right) < -0.8 and float(np.linalg.norm(a.corner.at - b.corner.at)) > 0.8 * cw
-                    for i, a in enumerate(named) for b in named[i + 1:]):
+            if len({r.best for r in named}) == 1 and any(_opposite(a.corner, b.corner, cw) for i, a in enumerate(named) for b in named[i + 1:]):
                 confident, pair = named, True
         names = {r.best for r in confident}
         best = confident[0] if confident else grp[0]
@@ -765,9 +804,12 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
         if not ok and best.score < book.min_score:
             continue  # nothing like an index here (a corner without one, glare, a chip)
         agreeing = len({(round(float(r.corner.at[0]) / 8), round(float(r.corner.at[1]) / 8)) for r in confident if r.best == best.best})
+        # Two corners passing alone are two views of the card (:func:`_second_corner`); a pair's confidence is both's already.
+        other = max((book.confidence(r) for r in confident if r.best == best.best and _opposite(r.corner, best.corner, cw)),
+                    default=0.0) if ok and not pair else 0.0
         out.append(Reading(best.best if ok else None, best.best, best.score, min(best.rank_lead, best.suit_lead),
                            book.confidence(best, pair) if ok else 0.0, best.quad(cw), _crop(frame, best, cw, crops), -1,
-                           agreeing if ok else 0))
+                           agreeing if ok else 0, other_corner=other))
     return out
 
 
