@@ -173,6 +173,17 @@ def guesses_from(probabilities: FloatArray) -> list[IndexGuess]:
     return guesses
 
 
+def pooled(probabilities: np.ndarray) -> np.ndarray:
+    """One reading of an index from the class probabilities of several cuts of it (one row each): their normalised
+    geometric mean. Cuts that agree keep their confidence; a cut that gives the card little lowers it (unlike the mean,
+    a single sure cut cannot outvote one that all but rules the card out), and the result is never surer than the cuts
+    are on average, as they are not independent views."""
+    logs = np.log(np.clip(np.asarray(probabilities, np.float64), 1e-9, 1.0)).mean(axis=0)
+    weights = np.exp(logs - logs.max())
+    result: np.ndarray = (weights / weights.sum()).astype(np.float32)
+    return result
+
+
 class CornerModel:
     """The corner-index network loaded with ``cv2.dnn``; :meth:`read` reads a batch of crops in one forward pass."""
 

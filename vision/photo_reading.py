@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .corner_model import NOT_INDEX, CornerModel, guesses_from
+from .corner_model import NOT_INDEX, CornerModel, guesses_from, pooled
 from .errors import VisionError
 from .learned import index_crop
 from .proposals import Box, ProposalError, propose_indices
@@ -87,17 +87,6 @@ def two_cuts(crops: Sequence[np.ndarray], model: CornerModel) -> np.ndarray:
         for i, row in zip(differ, again, strict=True):
             out[i] = pooled(np.stack([out[i], row]))
     return out
-
-
-def pooled(probabilities: np.ndarray) -> np.ndarray:
-    """One reading of an index from the class probabilities of several cuts of it (one row each): their normalised
-    geometric mean. Cuts that agree keep their confidence; a cut that gives the card little lowers it (unlike the mean,
-    a single sure cut cannot outvote one that all but rules the card out), and the result is never surer than the cuts
-    are on average, as they are not independent views."""
-    logs = np.log(np.clip(np.asarray(probabilities, np.float64), 1e-9, 1.0)).mean(axis=0)
-    weights = np.exp(logs - logs.max())
-    result: np.ndarray = (weights / weights.sum()).astype(np.float32)
-    return result
 
 
 def _one_per_place(boxes: Sequence[Box], probabilities: np.ndarray) -> list[PhotoReading]:

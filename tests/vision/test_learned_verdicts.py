@@ -6,10 +6,10 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess
+from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess, pooled
 from vision.glyphs import GlyphScore
 from vision.learned import AGAIN_TURNS, ALONE, CONFIRM_BELOW, CONFIRM_TURNS, DOUBT, DOUBT_SURE, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
-from vision.photo_reading import _one_per_place, pooled, two_cuts
+from vision.photo_reading import _one_per_place, two_cuts
 from vision.proposals import Box
 from vision.recognize import Reading
 
@@ -114,6 +114,14 @@ class Model:
         answers = self.again if self.again is not None and turns == AGAIN_TURNS and self.asked else self.answers
         self.asked.append((len(crops), turns))
         return [answers.pop(0) for _ in crops]
+
+    def probabilities(self, crops: list[np.ndarray], *, turns: int = 4) -> np.ndarray:
+        """The answers as class probabilities that read back as them (``guesses_from``)."""
+        rows = np.zeros((len(crops), NOT_INDEX + 1), np.float32)
+        for row, g in zip(rows, self.read(crops, turns=turns), strict=True):
+            row[CARD_CLASSES.index(g.best)] = g.confidence if g.card is not None else g.best_probability
+            row[NOT_INDEX] = 0.0 if g.card is not None else g.confidence
+        return rows
 
 
 def reading(card: str | None, confidence: float) -> Reading:
@@ -245,6 +253,34 @@ def test_a_rank_as_wide_as_the_patch_is_kept_and_a_line_across_is_not() -> None:
     lined = patch.copy()
     cv2.line(lined, (0, 40), (20, 40), (20, 20, 20), 1)
     assert index_crop(lined, upright=True).shape[0] < 40  # the line across at the foot is not part of the index
+
+
+def test_the_cut_inside_an_upright_patch_leaves_out_the_table_beyond_the_cards_edge_and_a_broken_frame_line() -> None:
+    """Byron Knoll's court cards: the rank printed close to the corner, so the patch's margin (the table beyond the card's
+    edge, its rounded corner) touches the rank, and a frame line broken by blur runs down beside the pip with a big pip
+    against it. The usual cut keeps the table with the rank and the line with the pip; the cut ``inside`` the card
+    leaves out what touches the patch's top or left side and reaches no further in than ``OUTSIDE``, and finds the line
+    through its gaps: the rank and the pip alone."""
+    import cv2
+
+    from vision.learned import OUTSIDE
+
+    patch = np.full((46, 21, 3), 235, np.uint8)
+    patch[:6, :5] = 70  # the table at the rounded corner, beyond the card's edge
+    patch[:2, 7:] = 70  # and along the top edge (a gap where the edge's shadow is lighter)
+    cv2.line(patch, (5, 3), (5, 15), (20, 20, 20), 2)  # a thin "J" touching the table at the corner
+    cv2.line(patch, (5, 15), (2, 15), (20, 20, 20), 2)
+    cv2.circle(patch, (6, 22), 4, (20, 20, 20), -1)  # the small pip
+    for y in range(10, 46, 5):  # the frame line, broken every few pixels by blur
+        cv2.line(patch, (13, y), (13, y + 3), (60, 60, 60), 1)
+    cv2.line(patch, (10, 22), (13, 22), (60, 60, 60), 1)  # blur joining the pip to the frame line
+    cv2.circle(patch, (20, 30), 6, (20, 20, 20), -1)  # the big pip against the line
+    usual = index_crop(patch, upright=True)
+    inside = index_crop(patch, upright=True, inside=True)
+    assert usual.shape[0] >= 38, usual.shape  # the usual cut: the broken frame line's pieces kept, far below the pip
+    assert inside.shape[1] <= 17 and 24 <= inside.shape[0] <= 32, inside.shape  # rows 2-26, columns up to 13, a margin of 4
+    assert OUTSIDE * patch.shape[1] > 5  # the table's piece at the corner reaches 5 pixels in
+    assert index_crop(patch, inside=True).shape == index_crop(patch).shape  # a photo's proposal is cut as before
 
 
 @pytest.mark.parametrize("crop", [np.full((40, 20, 3), 200, np.uint8), np.full((6, 6), 90, np.uint8)])

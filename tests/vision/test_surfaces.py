@@ -470,3 +470,33 @@ def test_a_second_corner_that_names_another_card_changes_nothing(shared: Path | 
     _, once = _read_scored(reader, scene, det)
     qc, qc_once = ([(r.card, round(r.confidence, 6), r.corners) for r in rs if r.best == "Qc"] for rs in (readings, once))
     assert qc == qc_once and len(qc) == 1 and qc[0][0] == "Qc" and qc[0][1] < 0.9, (qc, qc_once)
+
+
+def test_the_second_look_at_a_court_card_reads_its_index_cut_inside_the_card_too(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byron Knoll's art on grey stone, the empty table learnt, as the live console reads (seed 7001): a Kc and a Ks,
+    each read unsurely, so the learned reader looks again (``learned._looked_again``). Their patches hold the table at the
+    card's corner, joined to the thin rank, and a frame line broken by blur beside the pip: the usual cut keeps them, and
+    the model reads the two under 0.90. The cut inside the card (``index_crop(..., inside=True)``) read beside it, the
+    two pooled, reads both at 0.90 or more, at their places; with the usual cut alone the dealer is asked about both. No
+    card misread either way."""
+    import vision.learned
+    from vision.corner_model import guesses_from
+
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7001, "stone")
+    kings = [c for c in scene.cards if c.card in ("Kc", "Ks")]
+    assert len(kings) == 2
+
+    def read() -> tuple[Score, list[float]]:
+        sc, readings = _read_scored(reader, scene, det)
+        sure = [r.confidence for c in kings for r in readings if r.card == c.card
+                and float(np.linalg.norm(r.quad.mean(axis=0) - c.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
+        return sc, sure
+
+    both, sure = read()
+    monkeypatch.setattr(vision.learned, "_looked_again",
+                        lambda model, patches, cuts: guesses_from(model.probabilities(list(cuts), turns=vision.learned.AGAIN_TURNS)))
+    usual, sure_usual = read()
+    assert both.confident_misreads == 0 and usual.confident_misreads == 0, (both.misread_examples, usual.misread_examples)
+    assert len(sure) == 2 and min(sure) >= 0.9, sure
+    assert len(sure_usual) == 2 and max(sure_usual) < 0.9, sure_usual
+    assert both.correct == usual.correct + 2
