@@ -44,6 +44,9 @@ def shared() -> Path | None:
     return shared_data_dir()
 
 
+_TAUGHT: dict[tuple[str, str], TaughtDeck] = {}
+
+
 def _on_table(shared: Path | None, art: str, seed: int, kind: str = "white") -> tuple[TaughtDeck, Scene, DetectorConfig]:
     """An art set taught on a white table (or a table of another ``kind``) with its learned reader, a scene of ``seed``
     there, and the reader's settings with the scene's table learnt empty, as the live console reads."""
@@ -54,7 +57,9 @@ def _on_table(shared: Path | None, art: str, seed: int, kind: str = "white") -> 
 
     deck = _deck(shared, art)
     cfg = SceneConfig(surface=kind)
-    reader = with_learned_reader(teach_deck(deck, [900001, 900002], cfg))
+    if (art, kind) not in _TAUGHT:  # teaching takes seconds; reading leaves the deck as it was taught
+        _TAUGHT[art, kind] = with_learned_reader(teach_deck(deck, [900001, 900002], cfg))
+    reader = _TAUGHT[art, kind]
     scene = generate_scene(deck, seed, cfg)
     det = replace(scene_config(scene), background=TableBackground([empty_table(deck, seed, cfg)], card_width_px=scene.card_width_px))
     return reader, scene, det
