@@ -803,13 +803,13 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
         ok = len(names) == 1 and not doubt
         if not ok and best.score < book.min_score:
             continue  # nothing like an index here (a corner without one, glare, a chip)
-        agreeing = len({(round(float(r.corner.at[0]) / 8), round(float(r.corner.at[1]) / 8)) for r in confident if r.best == best.best})
+        alike = len({(round(float(r.corner.at[0]) / 8), round(float(r.corner.at[1]) / 8)) for r in confident if r.best == best.best})
         # Two corners passing alone are two views of the card (:func:`_second_corner`); a pair's confidence is both's already.
         other = max((book.confidence(r) for r in confident if r.best == best.best and _opposite(r.corner, best.corner, cw)),
                     default=0.0) if ok and not pair else 0.0
         out.append(Reading(best.best if ok else None, best.best, best.score, min(best.rank_lead, best.suit_lead),
                            book.confidence(best, pair) if ok else 0.0, best.quad(cw), _crop(frame, best, cw, crops), -1,
-                           agreeing if ok else 0, other_corner=other))
+                           alike if ok else 0, other_corner=other))
     return out
 
 
