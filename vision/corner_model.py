@@ -18,6 +18,7 @@ Only numpy and OpenCV are imported: the model runs wherever the console runs.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -222,3 +223,15 @@ class CornerModel:
     def read(self, crops: list[npt.NDArray[np.uint8]], *, turns: int = TURNS) -> list[IndexGuess]:
         """Read every crop (axis-aligned BGR or grey, uint8, any size) in one forward pass."""
         return guesses_from(self.probabilities(crops, turns=turns))
+
+
+def pooled_again(model: CornerModel, probabilities: FloatArray, firsts: Sequence[npt.NDArray[np.uint8]],
+                 seconds: dict[int, npt.NDArray[np.uint8]], *, turns: int = TURNS) -> FloatArray:
+    """Several cuts of an index read as one: ``probabilities`` (one row per crop of ``firsts``, as ``model`` read them),
+    each row that has a second cut in ``seconds`` (by position) differing from its first pooled with that cut's reading
+    (:func:`pooled`), in place; returned. One forward pass for the second cuts."""
+    differ = [i for i, cut in seconds.items() if not np.array_equal(cut, firsts[i])]
+    if differ:
+        for i, row in zip(differ, model.probabilities([seconds[i] for i in differ], turns=turns), strict=True):
+            probabilities[i] = pooled(np.stack([probabilities[i], row]))
+    return probabilities

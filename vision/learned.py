@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import cv2
 import numpy as np
 
-from .corner_model import DEFAULT_MODEL_PATH, MIN_CROP_SIDE, CornerModel, CornerModelError, IndexGuess, guesses_from, pooled
+from .corner_model import DEFAULT_MODEL_PATH, MIN_CROP_SIDE, CornerModel, CornerModelError, IndexGuess, guesses_from, pooled_again
 
 if TYPE_CHECKING:
     from .glyphs import GlyphScore, IndexCandidate
@@ -126,13 +126,8 @@ def _looked_again(model: CornerModel, patches: Sequence[np.ndarray], cuts: Seque
     card it keeps its confidence, where they differ it loses it. A Byron Knoll court card's patch holds the table at its
     corner, joined to the thin rank, and a frame line broken by blur beside it: its cut then keeps all of them, and the
     model reads it unsurely (a Kc at 0.62; cut without them, 0.985)."""
-    probabilities = model.probabilities(list(cuts), turns=AGAIN_TURNS)
-    inside = [index_crop(p, upright=True, inside=True) for p in patches]
-    differ = [j for j, cut in enumerate(inside) if not np.array_equal(cut, cuts[j])]
-    if differ:
-        for j, row in zip(differ, model.probabilities([inside[j] for j in differ], turns=AGAIN_TURNS), strict=True):
-            probabilities[j] = pooled(np.stack([probabilities[j], row]))
-    return guesses_from(probabilities)
+    inside = {j: index_crop(p, upright=True, inside=True) for j, p in enumerate(patches)}
+    return guesses_from(pooled_again(model, model.probabilities(list(cuts), turns=AGAIN_TURNS), cuts, inside, turns=AGAIN_TURNS))
 
 
 def _judge(r: Reading, g: IndexGuess) -> None:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .corner_model import NOT_INDEX, CornerModel, guesses_from, pooled
+from .corner_model import NOT_INDEX, CornerModel, guesses_from, pooled, pooled_again
 from .errors import VisionError
 from .learned import index_crop
 from .proposals import Box, ProposalError, propose_indices
@@ -80,13 +80,7 @@ def two_cuts(crops: Sequence[np.ndarray], model: CornerModel) -> np.ndarray:
     index boxes, with 3 and 2 confident misreads (docs/vision.md)."""
     out = model.probabilities(list(crops))
     named: list[int] = np.flatnonzero(out[:, :NOT_INDEX].max(axis=1) >= AGAIN_FROM).tolist()
-    tight = {i: index_crop(np.ascontiguousarray(crops[i])) for i in named}
-    differ = [i for i, cut in tight.items() if cut is not crops[i]]
-    if differ:
-        again = model.probabilities([tight[i] for i in differ])
-        for i, row in zip(differ, again, strict=True):
-            out[i] = pooled(np.stack([out[i], row]))
-    return out
+    return pooled_again(model, out, crops, {i: index_crop(np.ascontiguousarray(crops[i])) for i in named})
 
 
 def _one_per_place(boxes: Sequence[Box], probabilities: np.ndarray) -> list[PhotoReading]:

@@ -454,11 +454,12 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
     calibration's view (``cfg.to_plan``) each corner patch is cut, and each card placed from its corner or its index, at
     the size the card has where it lies (else at ``card_width_px``)."""
     pale = False  # paper taken from a pale table's difference from the empty table: every card read is checked
-    if deck.corners is None or deck.general:
+    book, gray = deck.corners, frame  # the taught corner patches and the grey frame they are read on
+    if book is None or deck.general:
         out = _read_glyphs(frame, deck, cfg)
     else:
         # Corner patches first; the glyphs are then looked for only where no card was read from its corners.
-        book, cw = deck.corners, cfg.card_width_px
+        cw = cfg.card_width_px
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         on_table = cfg.background.foreground(frame) if cfg.background is not None else None
         paper, pale = paper_and_pale(gray, cfg, on_table=on_table)
@@ -484,13 +485,13 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # On a pale table the paper's outline is a few levels from the table and a corner can sit off its index: a blurred
         # 6h's patch read 5h at 0.99 there (the model: 6h at 0.999), so the model checks the sure readings too.
         confirm(out, deck.model, every=pale)
-    if deck.corners is not None and not deck.general:
-        _second_corner(frame, out, deck.corners, cfg)
+    if book is not None and not deck.general:
+        _second_corner(frame, gray, out, book, cfg)
     _same_card_twice(out, cfg.card_width_px)
     return out
 
 
-def _second_corner(frame: np.ndarray, read: Sequence[Reading], book: CornerBook, cfg: DetectorConfig) -> None:
+def _second_corner(frame: np.ndarray, gray: np.ndarray, read: Sequence[Reading], book: CornerBook, cfg: DetectorConfig) -> None:
     """A card read less surely than :data:`vision.learned.CONFIRM_BELOW` (once the learned reader had its say) whose two
     index corners each name it alike on their own was seen twice: the two confidences are taken together
     (:func:`vision.learned.agreeing`, ``Reading.other_corner``). A card read from one corner alone has its other index
@@ -501,9 +502,8 @@ def _second_corner(frame: np.ndarray, read: Sequence[Reading], book: CornerBook,
     where one corner is seldom sure (Byron Knoll's J, Q and K at 0.4-0.85). After the model: it is asked about each card
     as the deck first read it, and its doubt makes a card unknown before a second corner can lift it."""
     unsure = [r for r in read if r.card is not None and r.confidence < CONFIRM_BELOW]
-    lone = [r for r in unsure if not r.other_corner and r.corners == 1]
+    lone = [r for r in unsure if r.corners == 1]  # a card whose two corners both passed counts them already
     if lone:
-        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
         other = [Corner.of_quad(r.quad, 2) for r in lone]
         localise(other, cfg)
         seen = {id(c.corner): c for c in book.read_all(gray, other, cfg.card_width_px, implied=True, frame=frame)}
