@@ -75,6 +75,32 @@ def test_white_cards_on_a_white_table_are_found_against_the_empty_table(table: t
     assert felt_model[cards].mean() < 0.5
 
 
+def test_the_print_darker_than_the_table_keeps_the_thin_strokes_that_what_lies_on_it_leaves_out(
+        table: tuple[TableBackground, np.ndarray], drawn: Deck) -> None:
+    """On a white table seen empty, a card's thin index strokes (two pixels wide, half a pixel at the model's scale) and a
+    broad dark area (a court card's picture, an arm's shadow) drawn: what lies on the table (``on_table``, opened, specks
+    dropped) holds the broad area and leaves the strokes out; the print darker than the table (``darker``) holds the
+    strokes, not the inside of the broad area, and nothing of the bare table."""
+    background, _ = table
+    picture = render_table(drawn, VIEW, [], felt=WHITE_TABLE, seed=11)
+    strokes = np.zeros(picture.shape[:2], np.uint8)
+    cv2.line(strokes, (200, 300), (200, 330), 255, 2)
+    cv2.line(strokes, (200, 300), (214, 300), 255, 2)
+    broad = np.zeros_like(strokes)
+    cv2.rectangle(broad, (400, 300), (440, 350), 255, -1)
+    picture[(strokes > 0) | (broad > 0)] = (40, 40, 40)
+    seen = background.compare(picture)
+    assert np.array_equal(seen.on_table, background.foreground(picture))
+    on_table, darker = full_size(seen.on_table, picture.shape), full_size(seen.darker, picture.shape)
+    assert on_table[broad > 0].mean() >= 0.9
+    assert on_table[strokes > 0].mean() <= 0.1
+    assert darker[strokes > 0].mean() >= 0.5
+    inside = cv2.erode(broad, np.ones((17, 17), np.uint8)) > 0
+    assert darker[inside].mean() <= 0.05
+    bare = cv2.dilate(strokes | broad, np.ones((15, 15), np.uint8)) == 0
+    assert darker[bare].mean() <= 0.001
+
+
 def test_a_change_of_the_rooms_light_is_not_a_card(table: tuple[TableBackground, np.ndarray], drawn: Deck) -> None:
     """A light 15 % dimmer on one side of the table and 15 % brighter on the other: the empty table shows nothing, and the
     cards are still found."""
