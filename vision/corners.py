@@ -424,6 +424,7 @@ class CornerBook:
     _rank: np.ndarray | None = None
     _suit: np.ndarray | None = None
     _mean: np.ndarray | None = None
+    _court_mean: np.ndarray | None = None
     _whole_from: np.ndarray | None = None  # 4 x cards: the whole patch's score from the rank and suit blocks' products
     _rank_index: np.ndarray | None = None
     _suit_index: np.ndarray | None = None
@@ -523,6 +524,8 @@ class CornerBook:
             parts += [np.linalg.norm((block - m[:, None, None]).reshape(k, -1), axis=1), m - mean]
         self._whole_from = (np.stack(parts) / np.maximum(whole_norm, 1e-6)).astype(np.float32)
         self._mean = p.mean(axis=0).astype(np.float32)
+        court = [i for i, c in enumerate(cards) if c[0] in "JQK"]
+        self._court_mean = p[court].mean(axis=0).astype(np.float32) if court else None
         self._ranks = np.array([c[0] for c in cards])
         self._suits = np.array([c[1] for c in cards])
         # A card never taught would be read as its nearest taught neighbour: no reading may then name its rank or suit.
@@ -617,17 +620,15 @@ class CornerBook:
 
     def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float, implied: bool = False,
                  frame: np.ndarray | None = None) -> list[CornerReading]:
-        """Read every corner: each aligned on the mean taught patch, then every card's template compared at the
-        nine shifts within a pixel of that (the best shift kept per template, and per rank and suit rows).
+        """Read every corner: each aligned on the mean taught patch (and on the court cards' mean), then every card's
+        template compared at the nine shifts within a pixel of that (the best shift kept per template, and per rank and
+        suit rows).
         ``implied``: the corners were not found on an outline (``min_implied_score`` and ``min_implied_rank_lead``
         apply); ``frame``: the colour frame ``gray`` came from, when there is one (the ink's colour must then not say
         another suit)."""
         if self._templates is None:
             self.build()
-        assert self._templates is not None and self._rank is not None and self._suit is not None and self._mean is not None
-        assert self._rank_both is not None and self._suit_both is not None and self._ranks is not None and self._suits is not None
-        assert self._whole_from is not None
-        ph, pw = self._mean.shape
+        assert self._mean is not None
         bigs, kept = [], []
         for c in corners:
             big = patch_at(gray, c, card_width_px, READ_SHIFT)
@@ -640,8 +641,33 @@ class CornerBook:
             bigs, kept = [bigs[j] for j in index_like], [kept[j] for j in index_like]
         if not kept:
             return []
+        first = [aligned[j] for j in index_like]
+        out = self._read_aligned(bigs, kept, first, card_width_px, implied, frame)
+        if self._court_mean is not None:
+            # A court card's patch aligns on the mean of every card's (mostly pip cards': a rank over a small pip, then
+            # paper) a few pixels off its own template, its picture's frame pulling it: each patch is aligned on the court
+            # cards' mean too, read there where that lies more than a pixel away, and the reading that scores higher kept
+            # (never one naming no card for one naming a card).
+            again, _ = _align_all(bigs, self._court_mean, READ_SHIFT - SHIFT)
+            moved = [j for j, (a, b) in enumerate(zip(first, again, strict=True)) if max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1]
+            if moved:
+                other = self._read_aligned([bigs[j] for j in moved], [kept[j] for j in moved], [again[j] for j in moved],
+                                           card_width_px, implied, frame)
+                for j, r in zip(moved, other, strict=True):
+                    if r.score > out[j].score and (r.card is not None or out[j].card is None):
+                        out[j] = r
+        return out
+
+    def _read_aligned(self, bigs: list[np.ndarray], kept: list[Corner], aligned: list[tuple[int, int]], card_width_px: float,
+                      implied: bool, frame: np.ndarray | None) -> list[CornerReading]:
+        """The corners ``kept`` read from their patches ``bigs`` (with READ_SHIFT pixels of margin), each aligned at
+        ``aligned`` (:func:`_align_all`): every card's template compared at the nine shifts within a pixel of that."""
+        assert self._templates is not None and self._rank is not None and self._suit is not None and self._mean is not None
+        assert self._rank_both is not None and self._suit_both is not None and self._ranks is not None and self._suits is not None
+        assert self._whole_from is not None
+        ph, pw = self._mean.shape
         n = len(kept)
-        at = np.array([aligned[j] for j in index_like], np.int64).reshape(n, 2)
+        at = np.array(aligned, np.int64).reshape(n, 2)
         np.clip(at, 1, 2 * READ_SHIFT - 1, out=at)
         # The nine windows within a pixel of each alignment, dy then dx.
         step = np.array([(dy, dx) for dy in (-1, 0, 1) for dx in (-1, 0, 1)], np.int64)

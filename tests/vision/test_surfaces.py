@@ -435,6 +435,32 @@ def test_on_a_white_table_a_whole_card_is_read_from_its_indices_though_the_table
     assert any(r.card == "4s" and r.confidence >= 0.9 and r.corners == 2 for r in there), [(r.card, r.confidence, r.corners) for r in there]
 
 
+def test_a_court_cards_corner_aligned_off_its_template_on_every_cards_mean_is_read_aligned_on_the_court_cards(
+        shared: Path | None) -> None:
+    """Byron Knoll's art on a dark wooden table (seed 7004): a Qh whole in view, its paper's four corners found. Aligned on
+    the mean of every card's taught patch (mostly pip cards'), each of its index corners lay 4 pixels off its own
+    template (0.46, no card: the Qh went unread); aligned on the court cards' mean as well, both corners read Qh, and so
+    does the card, and no card is misread."""
+    from vision.corners import find_corners, localise, paper_and_pale
+
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7004, kind="wood")
+    card = next(c for c in scene.cards if c.card == "Qh")
+    assert card.visible_fraction == 1.0
+    book = reader.corners
+    assert book is not None
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    on_table = det.background.foreground(scene.image) if det.background is not None else None
+    corners = find_corners(paper_and_pale(gray, det, on_table=on_table)[0], det.card_width_px)
+    localise(corners, det)
+    at_qh = [c for c in corners if float(np.min(np.linalg.norm(card.quad[[0, 2]] - c.at, axis=1))) < 0.05 * scene.card_width_px]
+    assert len(at_qh) == 2
+    assert [r.card for r in book.read_all(gray, at_qh, det.card_width_px, frame=scene.image)] == ["Qh", "Qh"]
+    sc, readings = _read_scored(reader, scene, det)
+    assert sc.confident_misreads == 0, sc.misread_examples
+    there = [r for r in readings if float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
+    assert any(r.card == "Qh" and r.confidence >= 0.9 for r in there), [(r.card, r.confidence, r.corners) for r in there]
+
+
 def test_on_a_white_table_a_card_whose_paper_is_the_tables_level_is_read_from_the_print_darker_than_the_table(
         shared: Path | None) -> None:
     """Byron Knoll's art on a white table, the empty table learnt (seed 7002): a 3s lies whole and alone, its paper as
