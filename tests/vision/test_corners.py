@@ -726,42 +726,6 @@ def test_a_deck_taught_under_the_cameras_view_is_taught_at_each_cards_own_size(d
     assert likeness(viewed.corners) > likeness(nominal.corners) + 0.05, (likeness(viewed.corners), likeness(nominal.corners))
 
 
-def test_the_learned_reader_is_shown_the_window_the_corner_was_read_from(byron: tuple[Deck, TaughtDeck],
-                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    """Byron Knoll felt scene 7000: the corner of its Jc lies a few pixels off its paper's, and Byron Knoll's index sits
-    close to the corner. The deck reads it where its patch aligned, unsure; the learned reader, asked to confirm, used to
-    be shown the patch at the corner itself, the top of the "J" cut away, and confirmed too little for 0.90. Shown the
-    window the deck read (:meth:`CornerReading.evidence`, the same grey levels as the patch read), it reaches 0.90; shown
-    the patch at the corner, it does not."""
-    from vision.background import TableBackground
-    from vision.corners import CornerReading, patch_at
-    from vision.learned import with_learned_reader
-    from vision.synthetic import empty_table
-
-    deck, taught = byron
-    reader = with_learned_reader(taught)
-    if reader.model is None:
-        pytest.skip("the corner model's file is absent")
-    cfg = SceneConfig(surface="felt")
-    s = generate_scene(deck, 7000, cfg)
-    det = replace(scene_config(s), background=TableBackground([empty_table(deck, 7000, cfg)], card_width_px=s.card_width_px))
-    cards = {"Jc"}
-
-    def sure() -> set[str]:
-        readings = read_frame(s.image, reader, det)
-        truth = {c.card: c.quad.mean(0) for c in s.cards}
-        return {r.card for r in readings if r.card in cards and r.confidence >= 0.9
-                and np.linalg.norm(r.quad.mean(0) - truth[r.card]) < 0.35 * s.card_width_px}
-
-    assert sure() == cards
-    assert taught.corners is not None
-    for read in vision.corners.read_corners(s.image, taught.corners, det):
-        grey = cv2.cvtColor(read.evidence(s.image, s.card_width_px), cv2.COLOR_BGR2GRAY)
-        assert grey.shape == read.patch.shape and float(np.abs(grey.astype(np.float32) - read.patch).mean()) < 2.0
-    monkeypatch.setattr(CornerReading, "evidence", lambda self, frame, cw: patch_at(frame, self.corner, cw))
-    assert not sure()
-
-
 def test_on_a_dark_table_what_the_empty_table_shows_is_not_paper() -> None:
     """A printed felt's light lettering and lines are lighter than the felt, like paper. With the empty table learnt, what
     it shows as well is not paper where the table is dark: a card lying across a printed line keeps its own four
