@@ -524,7 +524,7 @@ class CornerBook:
             parts += [np.linalg.norm((block - m[:, None, None]).reshape(k, -1), axis=1), m - mean]
         self._whole_from = (np.stack(parts) / np.maximum(whole_norm, 1e-6)).astype(np.float32)
         self._mean = p.mean(axis=0).astype(np.float32)
-        court = [i for i, c in enumerate(cards) if c[0] in "JQK"]
+        court = [i for i, c in enumerate(cards) if c[0] in COURT]
         self._court_mean = p[court].mean(axis=0).astype(np.float32) if court else None
         self._ranks = np.array([c[0] for c in cards])
         self._suits = np.array([c[1] for c in cards])
@@ -620,7 +620,8 @@ class CornerBook:
 
     def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float, implied: bool = False,
                  frame: np.ndarray | None = None) -> list[CornerReading]:
-        """Read every corner: each aligned on the mean taught patch (and on the court cards' mean), then every card's
+        """Read every corner: each aligned on the mean taught patch (and a court card read unsurely on the court cards'
+        mean too), then every card's
         template compared at the nine shifts within a pixel of that (the best shift kept per template, and per rank and
         suit rows).
         ``implied``: the corners were not found on an outline (``min_implied_score`` and ``min_implied_rank_lead``
@@ -645,11 +646,12 @@ class CornerBook:
         out = self._read_aligned(bigs, kept, first, card_width_px, implied, frame)
         if self._court_mean is not None:
             # A court card's patch aligns on the mean of every card's (mostly pip cards': a rank over a small pip, then
-            # paper) a few pixels off its own template, its picture's frame pulling it: each patch is aligned on the court
-            # cards' mean too, read there where that lies more than a pixel away, and the reading that scores higher kept
-            # (never one naming no card for one naming a card).
-            again, _ = _align_all(bigs, self._court_mean, READ_SHIFT - SHIFT)
-            moved = [j for j, (a, b) in enumerate(zip(first, again, strict=True)) if max(abs(a[0] - b[0]), abs(a[1] - b[1])) > 1]
+            # paper) a few pixels off its own template, its picture's frame pulling it: a patch read unsurely as a court
+            # card is aligned on the court cards' mean too, read there where that lies more than a pixel away, and the
+            # reading that scores higher kept (never one naming no card for one naming a card).
+            unsure = [j for j, r in enumerate(out) if r.best[0] in COURT and (r.card is None or self.confidence(r) < UNSURE_BELOW)]
+            again = dict(zip(unsure, _align_all([bigs[j] for j in unsure], self._court_mean, READ_SHIFT - SHIFT)[0], strict=True)) if unsure else {}
+            moved = [j for j, b in again.items() if max(abs(first[j][0] - b[0]), abs(first[j][1] - b[1])) > 1]
             if moved:
                 other = self._read_aligned([bigs[j] for j in moved], [kept[j] for j in moved], [again[j] for j in moved],
                                            card_width_px, implied, frame)
@@ -744,6 +746,12 @@ class CornerBook:
             out.append(CornerReading(corner, card if ok else None, card, whole[j], rank_lead, suit_lead, patch, not agree,
                                      *index_leads[j], j in ink_differs, (top, left)))
         return out
+
+
+UNSURE_BELOW = 0.9
+"""A corner read at this confidence or more is not aligned again on the court cards' mean (:meth:`CornerBook.read_all`)."""
+COURT = "JQK"
+"""The court cards' ranks."""
 
 
 def _align_all(bigs: list[np.ndarray], mean: np.ndarray, e: int) -> tuple[list[tuple[int, int]], list[float]]:
