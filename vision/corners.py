@@ -621,9 +621,8 @@ class CornerBook:
     def read_all(self, gray: np.ndarray, corners: list[Corner], card_width_px: float, implied: bool = False,
                  frame: np.ndarray | None = None) -> list[CornerReading]:
         """Read every corner: each aligned on the mean taught patch (and a court card read unsurely on the court cards'
-        mean too), then every card's
-        template compared at the nine shifts within a pixel of that (the best shift kept per template, and per rank and
-        suit rows).
+        mean too), then every card's template compared at the nine shifts within a pixel of that (the best shift kept per
+        template, and per rank and suit rows).
         ``implied``: the corners were not found on an outline (``min_implied_score`` and ``min_implied_rank_lead``
         apply); ``frame``: the colour frame ``gray`` came from, when there is one (the ink's colour must then not say
         another suit)."""

@@ -631,7 +631,8 @@ def print_area(darker: np.ndarray, mask: np.ndarray, done: Sequence[np.ndarray])
     (Byron Knoll 458 -> 463, Aguilar 472 -> 476), no confident misread, at the same median time a frame (75.4 -> 75.7 ms
     on 20 of those frames; the slowest 143 -> 159 ms). Read as cards too (the taught deck, then the learned reader for
     the pairs it cannot read): 462 and 476, and up to twice the time on a frame of many low cards (a third of the
-    print's pairs go to the learned reader). Print 16 levels darker, or grown by three coarse pixels, read as many."""
+    print's pairs go to the learned reader); read so, print 16 levels darker, or grown by three coarse pixels, read as
+    many as 24 levels and two."""
     coarse = (mask.shape[1], mask.shape[0])
     area = cv2.dilate(np.where(cv2.resize(darker, coarse, interpolation=cv2.INTER_AREA) > 0, 255, 0).astype(np.uint8), PRINT_GROWN)
     area[cv2.dilate(mask, RIM_CUT) > 0] = 0
