@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 import cv2
 import numpy as np
@@ -37,16 +38,25 @@ PRINT_DELTA = 24.0
 
 @dataclass(frozen=True)
 class TableDifference:
-    """A frame against the empty table (:meth:`TableBackground.compare`), uint8 masks (255 where true) at the model's scale.
+    """A frame against the empty table (:meth:`TableBackground.compare`): uint8 masks (255 where true) at the model's scale.
 
     ``on_table``: what lies on the table (:meth:`TableBackground.foreground`): areas, opened and closed, specks dropped.
-    ``darker``: print, each pixel :data:`PRINT_DELTA` darker than the table and than what lies about it (a closing's
-    black-hat over a sixth of a card's width: thin, where an arm's shadow is broad), neither opened nor cleared of specks.
-    A white card on a white table differs from it by its print alone; the strokes of its corner index are a pixel or two
-    at this scale, which the opening of ``on_table`` takes away, while its big pips and its picture stay."""
+    ``darker`` (worked out when first asked for): print, each pixel :data:`PRINT_DELTA` darker than the table and than
+    what lies about it (a closing's black-hat over a sixth of a card's width: thin, where an arm's shadow is broad),
+    neither opened nor cleared of specks. A white card on a white table differs from it by its print alone; the strokes
+    of its corner index are a pixel or two at this scale, which the opening of ``on_table`` takes away, while its big
+    pips and its picture stay."""
 
     on_table: np.ndarray
-    darker: np.ndarray
+    light: np.ndarray  # the frame's lightness (Lab L)
+    below: np.ndarray  # how far it lies below the empty table's, beyond the pixel's noise
+    print_width: int  # the black-hat's width, pixels
+
+    @cached_property
+    def darker(self) -> np.ndarray:
+        kernel = cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (self.print_width, self.print_width))
+        thin = cv2.morphologyEx(self.light, cv2.MORPH_BLACKHAT, kernel)
+        return ((self.below > PRINT_DELTA) & (thin > PRINT_DELTA)).astype(np.uint8) * 255
 
 
 class BackgroundError(VisionError):
@@ -115,10 +125,8 @@ class TableBackground:
         mask = ((d_light > self.light_delta) | (d_chroma > self.chroma_delta)).astype(np.uint8) * 255
         mask = cv2.morphologyEx(mask, cv2.MORPH_OPEN, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (3, 3)))
         mask = cv2.morphologyEx(mask, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5)))
-        k = max(3, int(round(self.card_width_px * self.scale / 6)) | 1)
-        thin = cv2.morphologyEx(light, cv2.MORPH_BLACKHAT, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (k, k)))
-        darker = (((expected - light - self._light_noise) > PRINT_DELTA) & (thin > PRINT_DELTA)).astype(np.uint8) * 255
-        return TableDifference(self._without_specks(mask), darker)
+        return TableDifference(self._without_specks(mask), light, expected - light - self._light_noise,
+                               max(3, int(round(self.card_width_px * self.scale / 6)) | 1))
 
     def _gain(self, light: np.ndarray) -> np.ndarray:
         """The room's light now over the light the table was learnt in, smooth over the picture (cells of ~2 card widths).

@@ -644,20 +644,28 @@ class CornerBook:
         first = [aligned[j] for j in index_like]
         out = self._read_aligned(bigs, kept, first, card_width_px, implied, frame)
         if self._court_mean is not None:
-            # A court card's patch aligns on the mean of every card's (mostly pip cards': a rank over a small pip, then
-            # paper) a few pixels off its own template, its picture's frame pulling it: a patch read unsurely as a court
-            # card is aligned on the court cards' mean too, read there where that lies more than a pixel away, and the
-            # reading that scores higher kept (never one naming no card for one naming a card).
-            unsure = [j for j, r in enumerate(out) if r.best[0] in COURT and (r.card is None or self.confidence(r) < UNSURE_BELOW)]
-            again = dict(zip(unsure, _align_all([bigs[j] for j in unsure], self._court_mean, READ_SHIFT - SHIFT)[0], strict=True)) if unsure else {}
-            moved = [j for j, b in again.items() if max(abs(first[j][0] - b[0]), abs(first[j][1] - b[1])) > 1]
-            if moved:
-                other = self._read_aligned([bigs[j] for j in moved], [kept[j] for j in moved], [again[j] for j in moved],
-                                           card_width_px, implied, frame)
-                for j, r in zip(moved, other, strict=True):
-                    if r.score > out[j].score and (r.card is not None or out[j].card is None):
-                        out[j] = r
+            self._court_aligned(out, bigs, kept, first, card_width_px, implied, frame)
         return out
+
+    def _court_aligned(self, out: list[CornerReading], bigs: list[np.ndarray], kept: list[Corner], first: list[tuple[int, int]],
+                       card_width_px: float, implied: bool, frame: np.ndarray | None) -> None:
+        """A court card's patch aligns on the mean of every card's (mostly pip cards': a rank over a small pip, then paper)
+        a few pixels off its own template, its picture's frame pulling it: each patch of ``out`` read unsurely as a court
+        card (:data:`UNSURE_BELOW`) is aligned on the court cards' mean too, read there where that lies more than a pixel
+        from ``first``, and the reading that scores higher kept (never one naming no card for one naming a card)."""
+        assert self._court_mean is not None
+        unsure = [j for j, r in enumerate(out) if r.best[0] in COURT and (r.card is None or self.confidence(r) < UNSURE_BELOW)]
+        if not unsure:
+            return
+        again, _ = _align_all([bigs[j] for j in unsure], self._court_mean, READ_SHIFT - SHIFT)
+        moved = [(j, at) for j, at in zip(unsure, again, strict=True) if max(abs(at[0] - first[j][0]), abs(at[1] - first[j][1])) > 1]
+        if not moved:
+            return
+        other = self._read_aligned([bigs[j] for j, _ in moved], [kept[j] for j, _ in moved], [at for _, at in moved],
+                                   card_width_px, implied, frame)
+        for (j, _), r in zip(moved, other, strict=True):
+            if r.score > out[j].score and (r.card is not None or out[j].card is None):
+                out[j] = r
 
     def _read_aligned(self, bigs: list[np.ndarray], kept: list[Corner], aligned: list[tuple[int, int]], card_width_px: float,
                       implied: bool, frame: np.ndarray | None) -> list[CornerReading]:

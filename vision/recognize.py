@@ -42,6 +42,7 @@ from typing import Any, TypeVar
 import cv2
 import numpy as np
 
+from .background import TableDifference
 from .corners import Corner, CornerBook, CornerReading, find_corners, localise, paper_and_pale, read_corners
 from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment, shrink
 from .errors import VisionError
@@ -461,9 +462,8 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # Corner patches first; the glyphs are then looked for only where no card was read from its corners.
         cw = cfg.card_width_px
         gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
-        diff = cfg.background.compare(frame) if cfg.background is not None else None
-        on_table = None if diff is None else diff.on_table
-        paper, pale = paper_and_pale(gray, cfg, on_table=on_table)
+        table = cfg.background.compare(frame) if cfg.background is not None else None
+        paper, pale = paper_and_pale(gray, cfg, on_table=None if table is None else table.on_table)
         corners = find_corners(paper, cw)
         localise(corners, cfg)
         found = book.read_all(gray, corners, cw, frame=frame)
@@ -471,7 +471,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         patches = _corner_patch_readings(frame, found, book, cw, crops)
         cands: list[IndexCandidate] = []
         done = [p.quad for p in patches if p.card is not None]
-        glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray, on_table, pale, paper, None if diff is None else diff.darker)
+        glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray, table, pale, paper)
         # An index corner whose paper has no outline there (it lies over another card, or glare joins it to the felt) is
         # still where a glyph pair found on it, or another corner of its card, says: its patch is read there too, with the
         # corners the outline gave. On a pale table, where the paper's outline can be lost to the table (an arm's
@@ -648,25 +648,24 @@ indices at 0.90 and 0.6 read 75.0 % (73.8 % without the model's readings, 73.4 %
 
 def _read_glyphs(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig, done: Sequence[np.ndarray] = (),
                  seen: list[IndexCandidate] | None = None, gray: np.ndarray | None = None,
-                 on_table: np.ndarray | None = None, pale: bool = False, paper: np.ndarray | None = None,
-                 darker: np.ndarray | None = None) -> list[Reading]:
+                 table: TableDifference | None = None, pale: bool = False, paper: np.ndarray | None = None) -> list[Reading]:
     """The cards read from their index glyphs (:mod:`vision.glyphs`), not looked for inside the outlines ``done``
     (cards already read another way); ``seen``, when given, receives every glyph pair found; ``gray``: the frame in
-    grey, ``on_table``: what differs from the empty table learnt, and ``paper``: the corner finder's paper mask, when the
+    grey, ``table``: the frame against the empty table learnt, and ``paper``: the corner finder's paper mask, when the
     caller has them (the card area, :func:`card_area`). On a ``pale`` table the
     pairs a taught deck cannot read are read by its learned reader (:func:`vision.learned.unread_by_model`), each
     card placed only where its paper lies on one side of the index alone (:data:`ONE_SIDE`), and the glyph pairs of the
-    print ``darker`` than the empty table (:func:`print_area`) go to ``seen`` as well."""
+    print darker than the empty table (``table.darker``, :func:`print_area`) go to ``seen`` as well."""
     cw = cfg.card_width_px
     geo = deck.geometry or GENERAL_GEOMETRY
-    mask = card_area(frame, cfg, on_table, paper)
+    mask = card_area(frame, cfg, None if table is None else table.on_table, paper)
     search = unread_area(mask, done)
     finder = geo.finder(cw, slack=max(cfg.size_tolerance - 0.25, 0.0))
     cands = find_indices(frame, finder, search, SEGMENT_SCALE, gray=gray)
     if seen is not None:
         seen.extend(cands)
-        if pale and darker is not None:
-            seen.extend(find_indices(frame, finder, print_area(darker, mask, done), SEGMENT_SCALE, gray=gray))
+        if pale and table is not None:
+            seen.extend(find_indices(frame, finder, print_area(table.darker, mask, done), SEGMENT_SCALE, gray=gray))
     found: list[tuple[Verdict, bool, IndexCandidate, np.ndarray]] = []
     judged = _verdicts(deck, cands)
     weaker: dict[int, Verdict] = {}
