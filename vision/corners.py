@@ -68,6 +68,7 @@ __all__ = [
     "read_corners",
     "READ_SHIFT",
     "SHIFT",
+    "UNSURE_BELOW",
 ]
 
 CANON_W = 100.0  # pixels per card width in the patch
