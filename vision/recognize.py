@@ -494,13 +494,14 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
 
 TURNED = (-8.0, -4.0, 4.0, 8.0)
 """On a pale table an implied corner whose patch names no card, or names one under :data:`vision.corners.UNSURE_BELOW`
-(and scores :data:`TURN_FROM` or more), is read again turned this many degrees about its index (:func:`_read_implied`). A corner implied by a glyph pair takes
-its direction from the rank's and the suit's centres, a few pixels apart: an Aguilar 6d half under an ace on a white
-table (seed 7017), its paper the table's level, was implied 8 degrees off its card and read 8d at 0.70 there, and 6d at
-0.96 turned 4 degrees. On validation seeds 7000-7039 (the empty table learnt, 522 visible indices each) white read
-476 -> 488 for Aguilar and 462 -> 469 for Byron Knoll at 0.90, no confident misread; every implied corner turned (not
-only the unsure ones) read as many; turned 5, 10 and 15 degrees either way 488 and 470, 6 and 12 486 and 470; wood (pale in
-part) read as many either way, and turning on every table read none more on wood or felt."""
+(and scores :data:`TURN_FROM` or more), is read again turned this many degrees about its index (:func:`_read_implied`).
+A corner implied by a glyph pair takes its direction from the rank's and the suit's centres, a few pixels apart: an
+Aguilar 6d half under an ace on a white table (seed 7017), its paper the table's level, was implied 8 degrees off its
+card and read 8d at 0.70 there, and 6d at 0.96 turned 4 degrees. On validation seeds 7000-7039 (the empty table learnt,
+522 visible indices each) white read 476 -> 488 for Aguilar and 462 -> 469 for Byron Knoll at 0.90, no confident
+misread; every implied corner turned (not only the unsure ones) read as many; turned 5, 10 and 15 degrees either way 488
+and 470, 6 and 12 486 and 470; wood (pale in part) read as many either way, and turning on every table read none more
+on wood or felt."""
 
 
 TURN_FROM = 0.4
