@@ -504,13 +504,6 @@ and 470, 6 and 12 486 and 470; wood (pale in part) read as many either way, and 
 on wood or felt."""
 
 
-TURNED_FURTHER = (12.0, 16.0)
-"""An implied corner read best at the widest of :data:`TURNED`, and still unsure, is turned further that way by these
-many degrees (:func:`_read_implied`): a glyph pair's direction can be 10-25 degrees off its card (Byron Knoll's 4s and
-8c under other cards on white, seeds 7004 and 7005). On validation seeds 7000-7039 (white, the empty table learnt) 488
--> 490 for Aguilar and 469 -> 471 for Byron Knoll at 0.90, no confident misread; wood the same."""
-
-
 TURN_FROM = 0.4
 """An implied corner is read turned (:data:`TURNED`) only where its patch, read as it was implied, scores this or more
 against the card it names (mostly no index lies there: 70 implied corners a frame on a white table). On validation seeds
@@ -532,9 +525,8 @@ def _read_implied(gray: np.ndarray, implied: list[Corner], book: CornerBook, cfg
                   *, turned: bool) -> list[CornerReading]:
     """The ``implied`` corners read as implied (:meth:`CornerBook.read_all`); ``turned`` (a pale table): each whose
     patch scores :data:`TURN_FROM` or more but names no card, or names one under :data:`vision.corners.UNSURE_BELOW`,
-    read again at each of :data:`TURNED` (and one read best at the widest of those, still unsure, further that way:
-    :data:`TURNED_FURTHER`), and the reading kept that names a card with the highest score among those (one reading a
-    corner)."""
+    read again at each of :data:`TURNED`, and the reading kept that names a card with the highest score among those (one
+    reading a corner)."""
     cw = cfg.card_width_px
     read = book.read_all(gray, implied, cw, implied=True, frame=frame)
     if not turned:
@@ -542,20 +534,12 @@ def _read_implied(gray: np.ndarray, implied: list[Corner], book: CornerBook, cfg
     where = {id(c): i for i, c in enumerate(implied)}
     best = {where[id(r.corner)]: r for r in read}
     unsure = [i for i, r in best.items() if r.score >= TURN_FROM and (r.card is None or book.confidence(r) < UNSURE_BELOW)]
-    widest = max((abs(d) for d in TURNED), default=0.0)
-    turns = [(i, d) for d in TURNED for i in unsure]
-    while turns:
-        again = [(i, d, _turned(implied[i], d, cw)) for i, d in turns]
-        owner = {id(c): (i, d) for i, d, c in again}
-        turned_to: dict[int, float] = {}
-        for r in book.read_all(gray, [c for _, _, c in again], cw, implied=True, frame=frame):
-            i, d = owner[id(r.corner)]
-            if (r.card is not None, r.score) > (best[i].card is not None, best[i].score):
-                best[i], turned_to[i] = r, d
-        # A corner read best at the widest turn, and still unsure, is turned further that way (once).
-        turns = [(i, math.copysign(e, d)) for i, d in turned_to.items() if abs(d) == widest
-                 and (best[i].card is None or book.confidence(best[i]) < UNSURE_BELOW) for e in TURNED_FURTHER]
-        widest = math.inf
+    again = [(i, _turned(implied[i], d, cw)) for d in TURNED for i in unsure]
+    owner = {id(c): i for i, c in again}
+    for r in book.read_all(gray, [c for _, c in again], cw, implied=True, frame=frame) if again else []:
+        i = owner[id(r.corner)]
+        if (r.card is not None, r.score) > (best[i].card is not None, best[i].score):
+            best[i] = r
     return [best[i] for i in sorted(best)]
 
 
