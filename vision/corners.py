@@ -757,7 +757,8 @@ class CornerBook:
 
 
 UNSURE_BELOW = 0.9
-"""A corner read at this confidence or more is not aligned again on the court cards' mean (:meth:`CornerBook.read_all`)."""
+"""A corner read at this confidence or more is not read again another way: aligned on the court cards' mean
+(:meth:`CornerBook.read_all`), or an implied corner turned about its index (:func:`vision.recognize._read_implied`)."""
 COURT = "JQK"
 """The court cards' ranks."""
 
