@@ -599,7 +599,7 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
         return (np.hypot(*(p[:, None] - np.array(q, np.float32).reshape(1, -1, 2)).transpose(2, 0, 1)) < d).any(axis=1) if q else np.zeros(len(p), bool)
 
     free = ~near(at, [c.at for c in corners], 0.1 * cw) & ~near(centre, [q.mean(0) for q in done], PATCH_GROUP * cw)
-    return _apart([made[i] for i in np.flatnonzero(free)], lambda c: c.at, 0.05 * cw)
+    return [g[0] for g in _groups([made[i] for i in np.flatnonzero(free)], lambda c: c.at, 0.05 * cw)]
 
 
 OUTLINE_SCALE = 0.25
@@ -829,20 +829,9 @@ def _verdicts(deck: TaughtDeck, cands: Sequence[IndexCandidate]) -> list[Verdict
     return verdicts(cands, scores, deck.model if deck.general else None)
 
 
-def _apart(items: Sequence[T], at: Callable[[T], np.ndarray], distance: float) -> list[T]:
-    """``items`` in their order, less each that lies within ``distance`` of one kept before it (``at``: where it lies)."""
-    kept: list[T] = []
-    where: list[list[float]] = []
-    for it in items:
-        p = at(it).tolist()
-        if all(math.dist(p, q) >= distance for q in where):
-            kept.append(it)
-            where.append(p)
-    return kept
-
-
 def _groups(items: list[T], centre: Callable[[T], np.ndarray], radius: float) -> list[list[T]]:
-    """Items (best first) grouped by the card centre each implies: within ``radius`` of a group's first is that card."""
+    """Items (best first) grouped by where each lies (``centre``: the card centre it implies, or a corner): within
+    ``radius`` of a group's first is of that group. The groups' firsts are the items kept at least ``radius`` apart."""
     return _grouped(items, np.array([centre(it) for it in items], np.float32).reshape(-1, 2), radius)
 
 
@@ -895,7 +884,7 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
             continue  # nothing like an index here (a corner without one, glare, a chip)
         # The corners naming the card, those within half a card's width of one another counted once (several implied
         # corners of one index, each read, are one corner of the card).
-        alike = len(_apart([r for r in confident if r.best == best.best], lambda r: r.corner.at, 0.5 * cw))
+        alike = len(_groups([r for r in confident if r.best == best.best], lambda r: r.corner.at, 0.5 * cw))
         # Two corners passing alone are two views of the card (:func:`_second_corner`); a pair's confidence is both's already.
         other = max((book.confidence(r) for r in confident if r.best == best.best and _opposite(r.corner, best.corner, cw)),
                     default=0.0) if ok and not pair else 0.0
