@@ -43,7 +43,7 @@ import cv2
 import numpy as np
 
 from .background import TableDifference
-from .corners import UNSURE_BELOW, Corner, CornerBook, CornerReading, find_corners, localise, paper_and_pale, read_corners
+from .corners import UNSURE_BELOW, Corner, CornerBook, CornerReading, find_corners, localise, paper_and_pale, read_corners, with_table_corners
 from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment, shrink
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, fill_each, find_indices
@@ -102,6 +102,9 @@ class Reading:
     """Named by the learned reader alone from a glyph pair the taught deck could not read, its way up taken from the
     paper (:func:`_read_glyphs`): it gives way to any reading of the taught deck that disagrees with it or names its card
     elsewhere."""
+    faint: bool = False
+    """From a corner patch under the deck's least index score (:data:`FAINT_FROM`): a card only where the learned reader
+    names the deck's guess too, else dropped; it gives way to every other reading near it or of its card."""
     other_corner: float = 0.0
     """The confidence of the card's other index corner (turned 180 degrees from the one read, a card length away) naming
     it alike on its own; 0 when none did (:func:`_second_corner`)."""
@@ -465,10 +468,13 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         table = cfg.background.compare(frame) if cfg.background is not None else None
         paper, pale = paper_and_pale(gray, cfg, on_table=None if table is None else table.on_table)
         corners = find_corners(paper, cw)
+        if pale and table is not None and cfg.background is not None:
+            corners = with_table_corners(corners, find_corners(table.on_table, cw, cfg.background.scale), cw)
         localise(corners, cfg)
         found = book.read_all(gray, corners, cw, frame=frame)
         crops: dict[int, np.ndarray] = {}
-        patches = _corner_patch_readings(frame, found, book, cw, crops)
+        faint_from = FAINT_FROM if pale else 1.0
+        patches = _corner_patch_readings(frame, found, book, cw, crops, faint_from)
         cands: list[IndexCandidate] = []
         done = [p.quad for p in patches if p.card is not None]
         glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray, table, pale, paper)
@@ -480,7 +486,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cfg, outlined)
         more = _read_implied(gray, implied, book, cfg, frame, turned=pale) if implied else []
         if any(r.score >= book.pair_min_score for r in more):
-            patches = _corner_patch_readings(frame, found + more, book, cw, crops)
+            patches = _corner_patch_readings(frame, found + more, book, cw, crops, faint_from)
         out = _merge(glyphs, patches, cw)
     if deck.model is not None and not deck.general:
         # On a pale table the paper's outline is a few levels from the table and a corner can sit off its index: a blurred
@@ -489,7 +495,18 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
     if book is not None and not deck.general:
         _second_corner(frame, gray, out, book, cfg)
     _same_card_twice(out, cfg.card_width_px)
-    return out
+    return [r for r in out if not (r.faint and r.card is None)]  # a faint corner the model did not name is nothing
+
+
+FAINT_FROM = 0.6
+"""On a pale table a card's corner patch scoring this much (under :attr:`CornerBook.min_score`, from which a patch looks
+like an index) is kept as a faint reading (``Reading.faint``): the learned reader is asked about it, and it is the card the
+deck guessed where the model names that card too, else nothing. A whole Byron Knoll Jd on a white table, its corner
+found on the table's difference (:func:`vision.corners.with_table_corners`), scored 0.71 as Jd, its suit's lead short,
+and the model read it Jd at 0.98. On validation seeds 7000-7039 (white and wood, both art sets) with those corners: Byron
+Knoll white 474 -> 480 of 522 read at 0.90, wood 500 -> 503, Aguilar white 488 -> 489, wood unchanged; no confident
+misread. From 0.5: a confident misread (Aguilar, white) and three fewer cards on wood."""
+
 
 
 TURNED = (-8.0, -4.0, 4.0, 8.0)
@@ -856,7 +873,7 @@ def _read_corner_patches(frame: np.ndarray, book: CornerBook, cfg: DetectorConfi
 
 
 def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: CornerBook, cw: float,
-                           crops: dict[int, np.ndarray] | None = None) -> list[Reading]:
+                           crops: dict[int, np.ndarray] | None = None, faint_from: float = 1.0) -> list[Reading]:
     """One reading per card from its corners' readings ``read``; ``crops`` keeps each corner's evidence crop (by the
     corner's id) for a second call on more of the frame's corners."""
     crops = {} if crops is None else crops
@@ -880,8 +897,12 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
         doubt = any(r is not best and r.score >= book.min_score and (r.best != best.best or (r.split_verdict and not book.suit_tie_only(r)))
                     for r in grp)
         ok = len(names) == 1 and not doubt
+        faint = False
         if not ok and best.score < book.min_score:
-            continue  # nothing like an index here (a corner without one, glare, a chip)
+            if best.score >= faint_from and book.nameable(best.best):
+                faint = True
+            else:
+                continue  # nothing like an index here (a corner without one, glare, a chip)
         # The corners naming the card, those within half a card's width of one another counted once (several implied
         # corners of one index, each read, are one corner of the card).
         alike = len(_groups([r for r in confident if r.best == best.best], lambda r: r.corner.at, 0.5 * cw))
@@ -890,7 +911,7 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
                     default=0.0) if ok and not pair else 0.0
         out.append(Reading(best.best if ok else None, best.best, best.score, min(best.rank_lead, best.suit_lead),
                            book.confidence(best, pair) if ok else 0.0, best.quad(cw), _crop(frame, best, cw, crops), -1,
-                           alike if ok else 0, other_corner=other))
+                           alike if ok else 0, other_corner=other, faint=faint))
     return out
 
 
@@ -922,6 +943,11 @@ def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Rea
     out = list(glyphs)
     centre = {id(r): tuple(r.quad.mean(0).tolist()) for r in [*glyphs, *patches]}
     for p in patches:
+        if p.faint:  # where nothing else was read, else it gives way
+            if not any(math.dist(centre[id(g)], centre[id(p)]) < PATCH_GROUP * cw for g in out):
+                p.blob = max((r.blob for r in out), default=-1) + 1
+                out.append(p)
+            continue
         if p.card is not None:  # a card the model alone placed gives way to the deck's corner patch
             out = [g for g in out if not (g.alone and math.dist(centre[id(g)], centre[id(p)]) < PATCH_GROUP * cw)]
         near = [g for g in out if math.dist(centre[id(g)], centre[id(p)]) < PATCH_GROUP * cw]
@@ -955,11 +981,11 @@ def _same_card_twice(out: list[Reading], cw: float) -> None:
     for same in by_card.values():
         if len(same) < 2:
             continue
-        if not all(r.alone for r in same):  # the taught deck's reading of the card stands, the model's alone gives way
+        if not all(r.alone or r.faint for r in same):  # the taught deck's reading stands; the model's alone, or a faint one, gives way
             for r in same:
-                if r.alone:
+                if r.alone or r.faint:
                     r.card, r.confidence = None, 0.0
-            same = [r for r in same if not r.alone]
+            same = [r for r in same if not (r.alone or r.faint)]
             if len(same) < 2:
                 continue
         same.sort(key=lambda r: -r.score)

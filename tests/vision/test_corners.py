@@ -9,6 +9,7 @@ below the confidence threshold is never applied).  The thresholds' calibration i
 
 from __future__ import annotations
 
+import math
 from dataclasses import replace
 from pathlib import Path
 
@@ -461,6 +462,49 @@ def test_a_corner_patch_naming_another_card_casts_doubt_on_the_glyphs() -> None:
     assert [(r.card, r.best) for r in merged] == [("3s", "3s")]
     merged = vision.recognize._merge([_reading("3s", "3s")], [_reading(None, "3c", 300.0)], 100.0)
     assert [(r.card, r.best) for r in merged] == [("3s", "3s"), (None, "3c")]
+
+
+def test_a_faint_corner_patch_gives_way_to_every_reading_near_it_and_casts_no_doubt() -> None:
+    """A faint corner patch (scoring under the deck's least index score, kept on a pale table for the model to name) is a
+    reading only where nothing else was read: near a glyph reading it is dropped, whatever it names, and the glyph reading
+    stands; a sure patch near it takes its place."""
+    faint = replace(_reading(None, "3c", 5.0), faint=True)
+    merged = vision.recognize._merge([_reading("3s", "3s")], [faint], 100.0)
+    assert [(r.card, r.best) for r in merged] == [("3s", "3s")]
+    merged = vision.recognize._merge([], [replace(faint), _reading("3c", "3c", 8.0)], 100.0)
+    assert [(r.card, r.best, r.faint) for r in merged] == [("3c", "3c", False)]
+    merged = vision.recognize._merge([_reading("3s", "3s")], [replace(faint, quad=faint.quad + 300.0)], 100.0)
+    assert [(r.card, r.best, r.faint) for r in merged] == [("3s", "3s", False), (None, "3c", True)]
+
+
+def test_a_faint_reading_of_a_card_read_elsewhere_gives_way() -> None:
+    """The same card read twice, once from a faint corner patch the model named: the faint one is dropped to unknown, the
+    other stands (as a card the model alone placed gives way)."""
+    sure = replace(_reading("Ah", "Ah"), confidence=0.99)
+    faint = replace(_reading("Ah", "Ah", 200.0), confidence=0.95, faint=True)
+    readings = [sure, faint]
+    vision.recognize._same_card_twice(readings, 100.0)
+    assert [(r.card, r.faint) for r in readings] == [("Ah", False), (None, True)]
+
+
+def test_square_corners_of_the_tables_difference_join_the_papers_or_replace_its_skewed_ones() -> None:
+    """:func:`vision.corners.with_table_corners`: a square corner of what differs from the empty table is added where the
+    paper gave no corner within a tenth of a card's width, and replaces the paper's corners there when they are all
+    skewed; beside a square corner of the paper it adds nothing, and a skewed corner of the difference (a patchy blob's,
+    the print's) is never added."""
+    from vision.corners import Corner, off_square, with_table_corners
+
+    def corner(x: float, y: float, degrees: float) -> Corner:
+        t = math.radians(degrees)
+        return Corner(np.array([x, y], np.float32), np.array([1, 0], np.float32), np.array([-math.sin(t), math.cos(t)], np.float32))
+
+    cw = 100.0
+    square, skewed = corner(100, 100, 0), corner(400, 100, 20)
+    assert off_square(square) < 1e-3 and abs(off_square(skewed) - 20) < 1e-3
+    table = [corner(104, 100, 2), corner(404, 100, 3), corner(700, 100, 1), corner(700, 400, 12)]
+    got = with_table_corners([square, skewed], table, cw)
+    assert [tuple(c.at.tolist()) for c in got] == [(100.0, 100.0), (404.0, 100.0), (700.0, 100.0)]
+    assert with_table_corners([square, skewed], [], cw) == [square, skewed]
 
 
 def test_a_blurred_club_read_as_a_spade_by_its_glyphs_is_unknown(aguilar: tuple[Deck, TaughtDeck], monkeypatch: pytest.MonkeyPatch) -> None:

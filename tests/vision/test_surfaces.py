@@ -65,6 +65,14 @@ def _on_table(shared: Path | None, art: str, seed: int, kind: str = "white") -> 
     return reader, scene, det
 
 
+def _without_table_corners(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The reader as it was before a pale table's difference from the empty table gave corners too
+    (:func:`vision.corners.with_table_corners`): for a rule that read a card those corners now read as well."""
+    import vision.recognize
+
+    monkeypatch.setattr(vision.recognize, "with_table_corners", lambda paper, table, card_width_px: list(paper))
+
+
 def _read_scored(reader: TaughtDeck, scene: Scene, det: DetectorConfig) -> tuple[Score, list[Reading]]:
     """``scene`` read as the console reads, scored at 0.90."""
     import vision.recognize
@@ -358,8 +366,11 @@ def test_when_reading_an_outline_whose_margin_is_less_paper_than_teaching_asks_i
     """Byron Knoll's art on a white table, the empty table learnt, as the live console reads (seed 7015): the 8c lying in
     view is found only by its outline, a quarter-resolution pixel off the card, whose margin then holds the card's edge
     and big pips beside the paper. When reading, less of the margin paper than teaching asks is enough
-    (``READ_PAPER_SHARE``, 0.4; teaching 0.6): the 8c is read; at 0.6 it is not. No card is misread either way."""
+    (``READ_PAPER_SHARE``, 0.4; teaching 0.6): the 8c is read; at 0.6 it is not (the table's difference's square corners
+    left out: they read it too). No card is misread either way."""
     import vision.recognize
+
+    _without_table_corners(monkeypatch)
 
     reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7015)
     card = next(c for c in scene.cards if c.card == "8c")
@@ -383,9 +394,11 @@ def test_a_card_whose_two_corner_indices_the_learned_reader_names_alike_is_read_
     levels from the table). The learned reader names both indices Jh, at 0.97 and 0.87: alone, neither is sure enough to
     place a card (``ON_PAPER``) and the paper cannot say which way up each is (the Jd beside it is paper too). Two
     indices named alike, turned 180 degrees from each other and implying one card, say it
-    (``recognize._both_corners``): the Jh is read, once, at its place. Without the pair rule it is not; no card is
-    misread either way."""
+    (``recognize._both_corners``): the Jh is read, once, at its place. Without the pair rule it is not (the table's
+    difference's square corners left out: they read it too); no card is misread either way."""
     import vision.learned
+
+    _without_table_corners(monkeypatch)
 
     reader, scene, det = _on_table(shared, "vectorized_playing_cards_aguilar_lgpl3", 7008)
     card = next(c for c in scene.cards if c.card == "Jh")
@@ -592,4 +605,31 @@ def test_on_a_white_table_an_implied_corner_read_unsurely_is_read_again_turned_a
 
     assert read()
     monkeypatch.setattr(vision.recognize, "TURNED", ())
+    assert not read()
+
+
+def test_on_a_white_table_a_whole_card_whose_paper_gives_no_square_corner_is_read_from_the_tables_difference(
+        shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byron Knoll's art on a white table, the empty table learnt (seed 7000): a whole Jd lies on a 3s. The paper's mask
+    takes in the table's brighter parts, and the one corner it gives near the Jd's index is 20 degrees off the card, its
+    patch cutting the index away. What differs from the empty table has the card's outline whole: its square corner there
+    (:func:`vision.corners.with_table_corners`) reads Jd, faintly (:data:`vision.recognize.FAINT_FROM`), and the model
+    names it too. Without those corners, or without faint readings, the Jd is not read; no card is misread either way."""
+    import vision.recognize
+
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7000)
+    card = next(c for c in scene.cards if c.card == "Jd")
+    assert card.visible_fraction > 0.95
+
+    def read() -> bool:
+        sc, readings = _read_scored(reader, scene, det)
+        assert sc.confident_misreads == 0, sc.misread_examples
+        there = [r for r in readings if float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
+        return any(r.card == "Jd" and r.confidence >= 0.9 for r in there)
+
+    assert read()
+    with monkeypatch.context() as m:
+        m.setattr(vision.recognize, "FAINT_FROM", 1.0)
+        assert not read()
+    _without_table_corners(monkeypatch)
     assert not read()
