@@ -83,6 +83,15 @@ def _read_scored(reader: TaughtDeck, scene: Scene, det: DetectorConfig) -> tuple
     return sc, readings
 
 
+def _reads_at_its_place(reader: TaughtDeck, scene: Scene, det: DetectorConfig, card: str) -> bool:
+    """Whether ``card`` is read at 0.90 or more where it lies on ``scene`` (no card misread there, asserted)."""
+    sc, readings = _read_scored(reader, scene, det)
+    assert sc.confident_misreads == 0, sc.misread_examples
+    truth = next(c for c in scene.cards if c.card == card)
+    return any(r.card == card and r.confidence >= 0.9 and float(np.linalg.norm(r.quad.mean(axis=0) - truth.quad.mean(axis=0)))
+               < 0.35 * scene.card_width_px for r in readings)
+
+
 def test_each_surface_kind_is_the_same_for_a_seed_and_differs_between_seeds_and_kinds() -> None:
     """Seeded scenes (SPEC: reproducible tests): one seed gives one surface, pixel for pixel; another seed another; and
     the kinds differ from one another (a white table is not a felt)."""
@@ -597,15 +606,9 @@ def test_on_a_white_table_an_implied_corner_read_unsurely_is_read_again_turned_a
     card = next(c for c in scene.cards if c.card == "6d")
     assert card.index_visible
 
-    def read() -> bool:
-        sc, readings = _read_scored(reader, scene, det)
-        assert sc.confident_misreads == 0, sc.misread_examples
-        there = [r for r in readings if float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
-        return any(r.card == "6d" and r.confidence >= 0.9 for r in there)
-
-    assert read()
+    assert _reads_at_its_place(reader, scene, det, "6d")
     monkeypatch.setattr(vision.recognize, "TURNED", ())
-    assert not read()
+    assert not _reads_at_its_place(reader, scene, det, "6d")
 
 
 def test_on_a_white_table_a_whole_card_whose_paper_gives_no_square_corner_is_read_from_the_tables_difference(
@@ -621,15 +624,9 @@ def test_on_a_white_table_a_whole_card_whose_paper_gives_no_square_corner_is_rea
     card = next(c for c in scene.cards if c.card == "Jd")
     assert card.visible_fraction > 0.95
 
-    def read() -> bool:
-        sc, readings = _read_scored(reader, scene, det)
-        assert sc.confident_misreads == 0, sc.misread_examples
-        there = [r for r in readings if float(np.linalg.norm(r.quad.mean(axis=0) - card.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
-        return any(r.card == "Jd" and r.confidence >= 0.9 for r in there)
-
-    assert read()
+    assert _reads_at_its_place(reader, scene, det, "Jd")
     with monkeypatch.context() as m:
         m.setattr(vision.recognize, "FAINT_FROM", 1.0)
-        assert not read()
+        assert not _reads_at_its_place(reader, scene, det, "Jd")
     _without_table_corners(monkeypatch)
-    assert not read()
+    assert not _reads_at_its_place(reader, scene, det, "Jd")
