@@ -54,16 +54,13 @@ __all__ = [
     "CornerBook",
     "CornerReading",
     "find_corners",
-    "off_square",
-    "SQUARE_WITHIN",
-    "SKEWED_FROM",
-    "with_table_corners",
     "ink_colour",
     "ink_colours",
     "localise",
     "INDEX_LIKE",
     "MASK_SCALE",
     "MIN_COLOUR_APART",
+    "off_square",
     "PAPER_DELTA",
     "paper_mask",
     "PATCH",
@@ -72,7 +69,10 @@ __all__ = [
     "read_corners",
     "READ_SHIFT",
     "SHIFT",
+    "SKEWED_FROM",
+    "SQUARE_WITHIN",
     "UNSURE_BELOW",
+    "with_table_corners",
 ]
 
 CANON_W = 100.0  # pixels per card width in the patch
@@ -310,7 +310,7 @@ def with_table_corners(paper: Sequence[Corner], table: Sequence[Corner], card_wi
     Byron Knoll Jd on top of a 3s had no corner, or one 20 degrees off its card whose patch cut its index away, while what
     differs from the empty table had the card's outline whole. On validation seeds 7000-7039 (the empty table learnt, 522
     visible indices each) read at 0.90, with :data:`vision.recognize.FAINT_FROM`: Byron Knoll white 469 -> 480, wood 492
-    -> 503; Aguilar white 488 -> 489, wood 513 -> 516; no confident misread. Every such corner instead (skewed ones too,
+    -> 500; Aguilar white 488 -> 489, wood 513 -> 516; no confident misread. Every such corner instead (skewed ones too,
     none replaced): white 463 and 481 (the patchy blobs' corners read as other cards and cast doubt)."""
     near = 0.1 * card_width_px
     out, replaced = list(paper), set()

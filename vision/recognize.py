@@ -503,10 +503,10 @@ FAINT_FROM = 0.6
 like an index) is kept as a faint reading (``Reading.faint``): the learned reader is asked about it, and it is the card the
 deck guessed where the model names that card too, else nothing. A whole Byron Knoll Jd on a white table, its corner
 found on the table's difference (:func:`vision.corners.with_table_corners`), scored 0.71 as Jd, its suit's lead short,
-and the model read it Jd at 0.98. On validation seeds 7000-7039 (white and wood, both art sets) with those corners: Byron
-Knoll white 474 -> 480 of 522 read at 0.90, wood 500 -> 503, Aguilar white 488 -> 489, wood unchanged; no confident
-misread. From 0.5: a confident misread (Aguilar, white) and three fewer cards on wood."""
-
+and the model read it Jd at 0.98. On validation seeds 7000-7039 (white and wood, both art sets) with those corners (as first
+tried, replacing the paper's only within 5 degrees): Byron Knoll white 474 -> 480 of 522 read at 0.90, wood 500 -> 503,
+Aguilar white 488 -> 489, wood unchanged; no confident misread. From 0.5: a confident misread (Aguilar, white) and three
+fewer cards on wood."""
 
 
 TURNED = (-8.0, -4.0, 4.0, 8.0)
