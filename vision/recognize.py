@@ -115,6 +115,11 @@ class Reading:
         x, y = np.asarray(self.quad, np.float64).reshape(-1, 2).mean(axis=0)
         return (float(x), float(y))
 
+    @property
+    def gives_way(self) -> bool:
+        """Named by the model alone, or from a faint patch: a reading of the taught deck naming its card elsewhere stands."""
+        return self.alone or self.faint
+
 
 @dataclass
 class IndexGeometry:
@@ -943,11 +948,6 @@ def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Rea
     out = list(glyphs)
     centre = {id(r): tuple(r.quad.mean(0).tolist()) for r in [*glyphs, *patches]}
     for p in patches:
-        if p.faint:  # where nothing else was read, else it gives way
-            if not any(math.dist(centre[id(g)], centre[id(p)]) < PATCH_GROUP * cw for g in out):
-                p.blob = max((r.blob for r in out), default=-1) + 1
-                out.append(p)
-            continue
         if p.card is not None:  # a card the model alone placed gives way to the deck's corner patch
             out = [g for g in out if not (g.alone and math.dist(centre[id(g)], centre[id(p)]) < PATCH_GROUP * cw)]
         near = [g for g in out if math.dist(centre[id(g)], centre[id(p)]) < PATCH_GROUP * cw]
@@ -955,6 +955,8 @@ def _merge(glyphs: list[Reading], patches: list[Reading], cw: float) -> list[Rea
             p.blob = max((r.blob for r in out), default=-1) + 1  # a card of its own (ids stay unique after replacements)
             out.append(p)
             continue
+        if p.faint:
+            continue  # a faint patch is a card only where nothing else was read: it gives way, and casts no doubt
         names = {r.card for r in [*near, p] if r.card is not None}
         if len(names) > 1 or (names and p.card is None and p.best not in names):
             for g in near:
@@ -981,11 +983,11 @@ def _same_card_twice(out: list[Reading], cw: float) -> None:
     for same in by_card.values():
         if len(same) < 2:
             continue
-        if not all(r.alone or r.faint for r in same):  # the taught deck's reading stands; the model's alone, or a faint one, gives way
+        if not all(r.gives_way for r in same):  # the taught deck's reading stands; the model's alone, or a faint one, gives way
             for r in same:
-                if r.alone or r.faint:
+                if r.gives_way:
                     r.card, r.confidence = None, 0.0
-            same = [r for r in same if not (r.alone or r.faint)]
+            same = [r for r in same if not r.gives_way]
             if len(same) < 2:
                 continue
         same.sort(key=lambda r: -r.score)
