@@ -27,8 +27,7 @@ if TYPE_CHECKING:
     from .glyphs import GlyphScore, IndexCandidate
     from .recognize import Reading, TaughtDeck
 
-__all__ = ["agreeing", "ALONE", "confirm", "CONFIRM_BELOW", "DOUBT", "DOUBT_SURE", "faint_turned_alike", "index_crop", "shared_model", "Verdict",
-           "verdicts", "with_learned_reader"]
+__all__ = ["agreeing", "ALONE", "confirm", "CONFIRM_BELOW", "DOUBT", "DOUBT_SURE", "index_crop", "shared_model", "Verdict", "verdicts", "with_learned_reader"]
 
 DOUBT = 0.5
 """The model's confidence in another card from which a taught deck's reading of an index is doubted."""
@@ -99,7 +98,8 @@ def confirm(readings: Sequence[Reading], model: CornerModel, *, every: bool = Fa
     (:data:`AGAIN_TURNS`): a card the model reads alike takes the two confidences together (:func:`agreeing`); a card
     the model is sure enough is another card (:data:`DOUBT`, :data:`DOUBT_SURE` for a sure reading) becomes unknown. An
     unknown reading whose best guess the model names too is that card, with the model's confidence (the deck gave it
-    none); else it stays unknown. ``every``: the sure readings too (where the card's outline was less sure).
+    none); else it stays unknown; a faint one (``Reading.faint``) so named must be named alike over four turns too
+    (:func:`_faint_turned_alike`). ``every``: the sure readings too (where the card's outline was less sure).
 
     The unknown ones: on 200 synthetic scenes (seeds 7000-7019, five surfaces, both art sets, the empty table learnt) 85
     readings were unknown, 56 of them with a best guess the model named too, every one of them right; where the deck's
@@ -117,20 +117,23 @@ def confirm(readings: Sequence[Reading], model: CornerModel, *, every: bool = Fa
         for i, g in zip(again, _looked_again(model, [asked[i].crop for i in again], [crops[i] for i in again]), strict=True):
             asked[i].card, asked[i].confidence = deck[i]
             _judge(asked[i], g)
+    _faint_turned_alike(asked, crops, model)
 
 
-def faint_turned_alike(readings: Sequence[Reading], model: CornerModel) -> None:
-    """Each faint reading (``Reading.faint``) the model confirmed (:func:`confirm`) read again at every right-angle turn
+def _faint_turned_alike(asked: Sequence[Reading], crops: Sequence[np.ndarray], model: CornerModel) -> None:
+    """Each faint reading (``Reading.faint``) among ``asked`` the model confirmed (:func:`confirm`), its index cut
+    ``crops`` as first read, read again at every right-angle turn
     (:data:`AGAIN_TURNS`, the four probability vectors averaged): where the model then names another card, or none, it
     is unknown (and dropped). The model reads an index whichever way up it lies, so it cannot tell a patch cut turned
     round: a 4h's index, cut so at a corner of what differs from a white table, scored 0.61 as an Ah on the deck's
     patches, and the model read it Ah at 0.97 upright but 4h over the four turns (Aguilar, seed 7051: a confident
     misread). On 100 scenes per art set on white (seeds 7000-7099, the empty table learnt) the 25 other faint readings the
     model confirmed, all right, named their card over the four turns too."""
-    named = [r for r in readings if r.faint and r.card is not None and r.crop is not None and min(r.crop.shape[:2]) >= MIN_CROP_SIDE]
+    named = [j for j, r in enumerate(asked) if r.faint and r.card is not None]
     if not named:
         return
-    for r, g in zip(named, model.read([index_crop(r.crop, upright=True) for r in named], turns=AGAIN_TURNS), strict=True):
+    for j, g in zip(named, model.read([crops[j] for j in named], turns=AGAIN_TURNS), strict=True):
+        r = asked[j]
         if g.card != r.card:
             r.card, r.confidence = None, 0.0
 

@@ -47,7 +47,7 @@ from .corners import UNSURE_BELOW, Corner, CornerBook, CornerReading, find_corne
 from .detect import Detection, DetectorConfig, detect_cards, quads_area, segment, shrink
 from .errors import VisionError
 from .glyphs import JUNK, FinderConfig, GlyphBook, GlyphScore, IndexCandidate, fill_each, find_indices
-from .learned import CONFIRM_BELOW, Verdict, agreeing, confirm, faint_turned_alike, unread_by_model, verdicts
+from .learned import CONFIRM_BELOW, Verdict, agreeing, confirm, unread_by_model, verdicts
 from .outlines import OutlineConfig, outline_quads
 from .synthetic import CARD_ASPECT, RANKS, Deck
 from .untaught import untaught_reasons, unteachable
@@ -497,7 +497,6 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         # On a pale table the paper's outline is a few levels from the table and a corner can sit off its index: a blurred
         # 6h's patch read 5h at 0.99 there (the model: 6h at 0.999), so the model checks the sure readings too.
         confirm(out, deck.model, every=pale)
-        faint_turned_alike(out, deck.model)
     if book is not None and not deck.general:
         _second_corner(frame, gray, out, book, cfg)
     _same_card_twice(out, cfg.card_width_px)
@@ -507,7 +506,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
 FAINT_FROM = 0.6
 """On a pale table a card's corner patch scoring this much (under :attr:`CornerBook.min_score`, from which a patch looks
 like an index) is kept as a faint reading (``Reading.faint``): the learned reader is asked about it, and it is the card the
-deck guessed where the model names that card too, upright and over four turns (:func:`vision.learned.faint_turned_alike`),
+deck guessed where the model names that card too, upright and over four turns (:func:`vision.learned.confirm`),
 else nothing. A whole Byron Knoll Jd on a white table, its corner
 found on the table's difference (:func:`vision.corners.with_table_corners`), scored 0.71 as Jd, its suit's lead short,
 and the model read it Jd at 0.98. On validation seeds 7000-7039 (white and wood, both art sets) with those corners (as first

@@ -637,14 +637,14 @@ def test_a_faint_corner_patch_cut_turned_round_is_not_confirmed_by_the_learned_r
     """On a white table a 4h's index, cut turned round at a corner of what differs from the empty table, scored 0.61 as an
     Ah (a faint patch, :data:`vision.recognize.FAINT_FROM`), and the learned reader, which reads an index whichever way up
     it lies, read it Ah at 0.97 upright: a confident misread (Aguilar, seed 7051). Over the four turns it reads 4h
-    (:func:`vision.learned.faint_turned_alike`), and the faint reading is nothing."""
-    import vision.recognize
+    (:func:`vision.learned.confirm`), and the faint reading is nothing."""
+    import vision.learned
 
     reader, scene, det = _on_table(shared, "vectorized_playing_cards_aguilar_lgpl3", 7051)
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 0, sc.misread_examples
     assert sc.correct >= 15
 
-    monkeypatch.setattr(vision.recognize, "faint_turned_alike", lambda readings, model: None)
+    monkeypatch.setattr(vision.learned, "_faint_turned_alike", lambda asked, crops, model: None)
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 1, sc.misread_examples
