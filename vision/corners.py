@@ -814,26 +814,26 @@ def _align_all(bigs: list[np.ndarray], mean: np.ndarray, e: int) -> tuple[list[t
     th, tw = mean.shape
     mh, mw = bh - th + 1, bw - tw + 1
     every = cv2.matchTemplate(np.concatenate(bigs, axis=1).astype(np.float32), mean, cv2.TM_CCOEFF_NORMED)
-    out: list[tuple[int, int]] = []
-    values: list[float] = []
-    for j in range(len(bigs)):
-        m = every[:, j * bw: j * bw + mw]
-        inner = m[e:mh - e, e:mw - e]
-        h, w = inner.shape
-        at = int(np.argmax(inner))
-        y, x = at // w + e, at % w + e
-        if not (e < y < h - 1 + e and e < x < w - 1 + e):
-            while True:
-                y0, x0 = max(y - 1, 0), max(x - 1, 0)
-                win = m[y0:y + 2, x0:x + 2]
-                at = int(np.argmax(win))
-                ny, nx = at // win.shape[1] + y0, at % win.shape[1] + x0
-                if (ny, nx) == (y, x):
-                    break
-                y, x = ny, nx
-        out.append((y, x))
-        values.append(float(m[y, x]))
-    return out, values
+    n = len(bigs)
+    # Each patch's map (patch j's starts at column j * bw), in a frame of -inf: a step uphill never leaves the map.
+    maps = np.full((n, mh + 2, mw + 2), -np.inf, np.float32)
+    maps[:, 1:-1, 1:-1] = np.lib.stride_tricks.as_strided(every, (n, mh, mw), (bw * every.strides[1], *every.strides))
+    inner = maps[:, 1 + e:1 + mh - e, 1 + e:1 + mw - e].reshape(n, -1).argmax(axis=1)
+    h, w = mh - 2 * e, mw - 2 * e
+    y, x = inner // w + e, inner % w + e
+    # From the window's edge, every such patch steps to the best of the nine places round it until it stays put.
+    climbing = np.flatnonzero(~((e < y) & (y < h - 1 + e) & (e < x) & (x < w - 1 + e)))
+    nine = np.arange(3)
+    while len(climbing):
+        cy, cx = y[climbing], x[climbing]
+        best = maps[climbing[:, None, None], cy[:, None, None] + nine[None, :, None], cx[:, None, None] + nine[None, None, :]]
+        step = best.reshape(len(climbing), 9).argmax(axis=1)
+        ny, nx = cy + step // 3 - 1, cx + step % 3 - 1
+        moved = (ny != cy) | (nx != cx)
+        y[climbing], x[climbing] = ny, nx
+        climbing = climbing[moved]
+    values = maps[np.arange(n), y + 1, x + 1]
+    return list(zip(y.tolist(), x.tolist(), strict=True)), values.astype(np.float64).tolist()
 
 
 def _leads(scores: np.ndarray, same: np.ndarray) -> np.ndarray:
