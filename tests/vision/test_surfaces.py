@@ -529,11 +529,11 @@ def test_a_court_card_unsure_at_each_corner_is_read_when_its_two_corners_name_it
 
 def test_a_second_corner_that_names_another_card_changes_nothing(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
     """The other index corner of a card read unsurely from one is read where the first implies it, and may lie under
-    another card: Byron Knoll's art on a felt (seed 7016), a Qc read at 0.88 from one corner, its other corner under
-    another card (read as nothing there). The Qc keeps its confidence, and is read where it lies."""
+    another card: Byron Knoll's art on a felt (seed 7024), a Qc read at 0.88 from one corner, its other corner under
+    another card (read as nothing there, a 2c its best guess). The Qc keeps its confidence, and is read where it lies."""
     import vision.recognize
 
-    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7016, "felt")
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7024, "felt")
     _, readings = _read_scored(reader, scene, det)
     monkeypatch.setattr(vision.recognize, "_second_corner", lambda *args: None)
     _, once = _read_scored(reader, scene, det)
@@ -542,7 +542,7 @@ def test_a_second_corner_that_names_another_card_changes_nothing(shared: Path | 
 
 
 def test_the_second_look_at_a_court_card_reads_its_index_cut_inside_the_card_too(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Byron Knoll's art on a felt, the empty table learnt, as the live console reads (seed 7012): a Qc read unsurely, so
+    """Byron Knoll's art on a felt, the empty table learnt, as the live console reads (seed 7064): a Qs read unsurely, so
     the learned reader looks again (``learned._looked_again``). The usual cut of its patch leaves it under 0.90; the cut
     inside the card (``index_crop(..., inside=True)``: the table beyond the card's edge left out, a blurred frame line's
     gaps bridged) read beside it, the two pooled, reads it at 0.90 or more, at its place; with the usual cut alone the
@@ -550,12 +550,12 @@ def test_the_second_look_at_a_court_card_reads_its_index_cut_inside_the_card_too
     import vision.learned
     from vision.corner_model import guesses_from
 
-    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7012, "felt")
-    queen = next(c for c in scene.cards if c.card == "Qc")
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7064, "felt")
+    queen = next(c for c in scene.cards if c.card == "Qs")
 
     def read() -> tuple[Score, list[float]]:
         sc, readings = _read_scored(reader, scene, det)
-        return sc, [r.confidence for r in readings if r.card == "Qc"
+        return sc, [r.confidence for r in readings if r.card == "Qs"
                     and float(np.linalg.norm(r.quad.mean(axis=0) - queen.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
 
     both, sure = read()
@@ -613,23 +613,21 @@ def test_on_a_white_table_an_implied_corner_read_unsurely_is_read_again_turned_a
 
 def test_on_a_white_table_a_whole_card_whose_paper_gives_no_square_corner_is_read_from_the_tables_difference(
         shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Byron Knoll's art on a white table, the empty table learnt (seed 7000): a whole Jd lies on a 3s. The paper's mask
-    takes in the table's brighter parts, and the one corner it gives near the Jd's index is 20 degrees off the card, its
-    patch cutting the index away. What differs from the empty table has the card's outline whole: its square corner there
-    (:func:`vision.corners.with_table_corners`) reads Jd, faintly (:data:`vision.recognize.FAINT_FROM`), and the model
-    names it too. Without those corners, or without faint readings, the Jd is not read; no card is misread either way."""
+    """Byron Knoll's art on a white table, the empty table learnt (seed 7251): a 9c half under another card. The paper's
+    mask takes in the table's brighter parts, and gives no corner near the 9c's index. What differs from the empty
+    table has the card's corner: its square corner there (:func:`vision.corners.with_table_corners`) reads 9c, faintly
+    (:data:`vision.recognize.FAINT_FROM`), and the model names it too. Without those corners, or without faint readings,
+    the 9c is not read; no card is misread either way. (Seed 7000's whole Jd, which first showed this, is read either way
+    with the templates taught since :data:`vision.corners.TAUGHT_WITHIN` and :data:`vision.corners.ALIKE_BELOW`.)"""
     import vision.recognize
 
-    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7000)
-    card = next(c for c in scene.cards if c.card == "Jd")
-    assert card.visible_fraction > 0.95
-
-    assert _reads_at_its_place(reader, scene, det, "Jd")
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7251)
+    assert _reads_at_its_place(reader, scene, det, "9c")
     with monkeypatch.context() as m:
         m.setattr(vision.recognize, "FAINT_FROM", 1.0)
-        assert not _reads_at_its_place(reader, scene, det, "Jd")
+        assert not _reads_at_its_place(reader, scene, det, "9c")
     _without_table_corners(monkeypatch)
-    assert not _reads_at_its_place(reader, scene, det, "Jd")
+    assert not _reads_at_its_place(reader, scene, det, "9c")
 
 
 def test_a_faint_corner_patch_cut_turned_round_is_not_confirmed_by_the_learned_reader_upright_alone(
