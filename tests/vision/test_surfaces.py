@@ -617,8 +617,8 @@ def test_on_a_white_table_a_whole_card_whose_paper_gives_no_square_corner_is_rea
     mask takes in the table's brighter parts, and gives no corner near the 9c's index. What differs from the empty
     table has the card's corner: its square corner there (:func:`vision.corners.with_table_corners`) reads 9c, faintly
     (:data:`vision.recognize.FAINT_FROM`), and the model names it too. Without those corners, or without faint readings,
-    the 9c is not read; no card is misread either way. (Seed 7000's whole Jd, which first showed this, is read either way
-    with the templates taught since :data:`vision.corners.TAUGHT_WITHIN` and :data:`vision.corners.ALIKE_BELOW`.)"""
+    the 9c is not read; no card is misread either way. (Seed 7000's whole Jd, which first showed this, is read without one of
+    these rules with the templates taught since :data:`vision.corners.TAUGHT_WITHIN` and :data:`vision.corners.ALIKE_BELOW`.)"""
     import vision.recognize
 
     reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7251)
