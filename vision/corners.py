@@ -529,17 +529,15 @@ class CornerBook:
         # every template, a card's patches that differ there aligned on one another (:func:`_aligned_alike`); then one
         # template per card, the mean of its patches.
         wins = [np.lib.stride_tricks.sliding_window_view(b, (ph, pw)).reshape(-1, ph, pw) for b in self.patches]
-        side = 2 * SHIFT + 1
-        at = np.full(len(wins), SHIFT * side + SHIFT)  # each patch's window (row-major in its margin): unshifted first
+        at = np.full(len(wins), _UNSHIFTED)  # each patch's window (row-major in its margin): unshifted first
         for _ in range(2):
             at = _aligned_on(wins, at)
         cards = sorted(set(self.labels))
-        for card in cards:
-            mine = [j for j, c in enumerate(self.labels) if c == card]
-            if len(mine) > 1:
-                at[mine] = _aligned_alike([wins[j] for j in mine], at[mine], side)
-        crops = [w[i] for w, i in zip(wins, at.tolist(), strict=True)]
-        p = np.stack([np.mean([q for c, q in zip(self.labels, crops, strict=True) if c == card], axis=0) for card in cards])
+        mine = {card: [j for j, c in enumerate(self.labels) if c == card] for card in cards}
+        for own in mine.values():
+            if len(own) > 1:
+                at[own] = _aligned_alike([wins[j] for j in own], at[own])
+        p = np.stack([np.mean([wins[j][at[j]] for j in mine[card]], axis=0) for card in cards])
         # Split rank from suit at the emptiest row between them (the rows' mean darkness over every card).
         dark = (255 - p).mean(axis=(0, 2))
         lo, hi = int(0.12 * CANON_W), int(0.30 * CANON_W)  # a rank glyph ends between these (card widths from the corner)
@@ -855,9 +853,15 @@ def _aligned_on(wins: list[np.ndarray], at: np.ndarray) -> np.ndarray:
     return np.array([int(np.argmax(_normalise(w.reshape(len(w), -1)) @ mean)) for w in wins], np.int64)
 
 
-def _aligned_alike(wins: list[np.ndarray], at: np.ndarray, side: int) -> np.ndarray:
+_SIDE = 2 * SHIFT + 1
+"""A taught patch's shifts within its margin: a square of this many a side (row-major)."""
+_UNSHIFTED = SHIFT * _SIDE + SHIFT
+"""The shift of a taught patch's window at no shift (its middle)."""
+
+
+def _aligned_alike(wins: list[np.ndarray], at: np.ndarray) -> np.ndarray:
     """One card's taught patches (each at every shift within its margin: ``wins``), aligned on
-    the mean of all cards' at ``at`` (row-major in a ``side`` x ``side`` grid of shifts), aligned on one another instead
+    the mean of all cards' at ``at`` (row-major in a :data:`_SIDE` x :data:`_SIDE` square of shifts), aligned on one another instead
     where they differ (their mean correlation there under :data:`ALIKE_BELOW`): from no shift, on their own mean
     (:data:`ALIKE_ROUNDS` times), then moved together so that their mean shift is what the mean of all cards' gave, and
     a patch read, aligned on that mean too, meets the card's template where its own patches met it.
@@ -869,13 +873,13 @@ def _aligned_alike(wins: list[np.ndarray], at: np.ndarray, side: int) -> np.ndar
     now = _normalise(np.stack([w[i] for w, i in zip(wins, at.tolist(), strict=True)]).reshape(n, -1))
     if float((now @ now.T)[~np.eye(n, dtype=bool)].mean()) >= ALIKE_BELOW:
         return at
-    own = np.full(n, (side // 2) * side + side // 2)
+    own = np.full(n, _UNSHIFTED)
     for _ in range(ALIKE_ROUNDS):
         own = _aligned_on(wins, own)
-    by = np.column_stack([own // side, own % side])
-    move = np.rint(np.column_stack([at // side, at % side]).mean(axis=0) - by.mean(axis=0)).astype(np.int64)
-    by = np.clip(by + move, 0, side - 1)
-    moved: np.ndarray = by[:, 0] * side + by[:, 1]
+    by = np.column_stack([own // _SIDE, own % _SIDE])
+    move = np.rint(np.column_stack([at // _SIDE, at % _SIDE]).mean(axis=0) - by.mean(axis=0)).astype(np.int64)
+    by = np.clip(by + move, 0, _SIDE - 1)
+    moved: np.ndarray = by[:, 0] * _SIDE + by[:, 1]
     return moved
 
 
