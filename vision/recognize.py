@@ -507,7 +507,8 @@ FAINT_FROM = 0.6
 """On a pale table a card's corner patch scoring this much (under :attr:`CornerBook.min_score`, from which a patch looks
 like an index) is kept as a faint reading (``Reading.faint``): the learned reader is asked about it, and it is the card the
 deck guessed where the model names that card too, upright and over four turns (:func:`vision.learned.confirm`),
-else nothing. A whole Byron Knoll Jd on a white table, its corner
+else nothing; a patch whose corner, turned round about its index, reads higher shows its index upside down and is not
+kept (:func:`_turned_round`). A whole Byron Knoll Jd on a white table, its corner
 found on the table's difference (:func:`vision.corners.with_table_corners`), scored 0.71 as Jd, its suit's lead short,
 and the model read it Jd at 0.98. On validation seeds 7000-7039 (white and wood, both art sets) with those corners (as first
 tried, replacing the paper's only within 5 degrees): Byron Knoll white 474 -> 480 of 522 read at 0.90, wood 500 -> 503,
@@ -905,10 +906,10 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
         ok = len(names) == 1 and not doubt
         faint = False
         if not ok and best.score < book.min_score:
-            if best.score >= faint_from and book.nameable(best.best):
+            if best.score >= faint_from and book.nameable(best.best) and not _turned_round(frame, best, book, cw):
                 faint = True
             else:
-                continue  # nothing like an index here (a corner without one, glare, a chip)
+                continue  # nothing like an index here (a corner without one, glare, a chip), or an index upside down
         # The corners naming the card, those within half a card's width of one another counted once (several implied
         # corners of one index, each read, are one corner of the card).
         alike = len(_groups([r for r in confident if r.best == best.best], lambda r: r.corner.at, 0.5 * cw))
@@ -919,6 +920,18 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
                            book.confidence(best, pair) if ok else 0.0, best.quad(cw), _crop(frame, best, cw, crops), -1,
                            alike if ok else 0, other_corner=other, faint=faint))
     return out
+
+
+def _turned_round(frame: np.ndarray, read: CornerReading, book: CornerBook, cw: float) -> bool:
+    """Whether a faint corner's patch (``read``, :data:`FAINT_FROM`) shows its index upside down: its corner turned 180
+    degrees about the index (:func:`_turned`), where the corner of a card lying the other way would be, reads higher.
+    The learned reader cannot tell (it reads an index alike at any turn), and the card would be placed on the wrong side
+    of its index: a Byron Knoll 4d under a Kc on a white table (seed 5752), its index's corner found on what differs from
+    the empty table with its sides the wrong way round, scored 0.62 as 4d upside down, was confirmed by the model and
+    placed 1.3 card widths off, a confident misread (two in 1,000 white scenes, seeds 5000-5999)."""
+    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    turned = book.read_all(gray, [_turned(read.corner, 180.0, cw)], cw, implied=True, frame=frame)
+    return bool(turned) and turned[0].score > read.score
 
 
 def _crop(frame: np.ndarray, read: CornerReading, cw: float, crops: dict[int, np.ndarray]) -> np.ndarray:

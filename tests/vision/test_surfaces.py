@@ -635,14 +635,44 @@ def test_a_faint_corner_patch_cut_turned_round_is_not_confirmed_by_the_learned_r
     """On a white table a 4h's index, cut turned round at a corner of what differs from the empty table, scored 0.61 as an
     Ah (a faint patch, :data:`vision.recognize.FAINT_FROM`), and the learned reader, which reads an index whichever way up
     it lies, read it Ah at 0.97 upright: a confident misread (Aguilar, seed 7051). Over the four turns it reads 4h
-    (:func:`vision.learned.confirm`), and the faint reading is nothing."""
+    (:func:`vision.learned.confirm`), and the faint reading is nothing. The patch turned round about its index reads
+    higher too (:func:`vision.recognize._turned_round`): either guard alone keeps the misread out."""
     import vision.learned
+    import vision.recognize
 
     reader, scene, det = _on_table(shared, "vectorized_playing_cards_aguilar_lgpl3", 7051)
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 0, sc.misread_examples
     assert sc.correct >= 15
 
+    with monkeypatch.context() as m:
+        m.setattr(vision.learned, "_faint_turned_alike", lambda asked, crops, model: None)
+        assert _read_scored(reader, scene, det)[0].confident_misreads == 0
+    with monkeypatch.context() as m:
+        m.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw: False)
+        assert _read_scored(reader, scene, det)[0].confident_misreads == 0
     monkeypatch.setattr(vision.learned, "_faint_turned_alike", lambda asked, crops, model: None)
+    monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw: False)
+    sc, _ = _read_scored(reader, scene, det)
+    assert sc.confident_misreads == 1, sc.misread_examples
+
+
+@pytest.mark.parametrize("seed", [5752, 5864])
+def test_a_faint_corner_patch_showing_its_index_upside_down_is_not_a_card_on_the_wrong_side_of_it(
+        shared: Path | None, monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """On a white table a Byron Knoll 4d lies under a Kc, its index showing. A corner of what differs from the empty
+    table was found at that index with its sides the wrong way round, and its patch, the index upside down, scored 0.61-0.62
+    as 4d: a faint patch (:data:`vision.recognize.FAINT_FROM`). The learned reader, which reads an index alike at any turn,
+    confirmed it, and the card was placed 1.3 card widths off, on the other side of its index: a confident misread in two
+    of 1,000 scenes. Turned 180 degrees about the index, the corner reads higher (:func:`vision.recognize._turned_round`),
+    and the faint reading is nothing."""
+    import vision.recognize
+
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", seed)
+    sc, _ = _read_scored(reader, scene, det)
+    assert sc.confident_misreads == 0, sc.misread_examples
+    assert sc.correct >= 10
+
+    monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw: False)
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 1, sc.misread_examples
