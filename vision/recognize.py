@@ -479,7 +479,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         found = book.read_all(gray, corners, cw, frame=frame)
         crops: dict[int, np.ndarray] = {}
         faint_from = FAINT_FROM if pale else 1.0
-        patches = _corner_patch_readings(frame, found, book, cw, crops, faint_from)
+        patches = _corner_patch_readings(frame, found, book, cw, crops, faint_from, gray)
         cands: list[IndexCandidate] = []
         done = [p.quad for p in patches if p.card is not None]
         glyphs = _read_glyphs(frame, deck, cfg, done, cands, gray, table, pale, paper)
@@ -491,7 +491,7 @@ def read_frame(frame: np.ndarray, deck: TaughtDeck, cfg: DetectorConfig) -> list
         implied = _implied_corners(cands, deck.geometry or GENERAL_GEOMETRY, corners, found, book, done, cfg, outlined)
         more = _read_implied(gray, implied, book, cfg, frame, turned=pale) if implied else []
         if any(r.score >= book.pair_min_score for r in more):
-            patches = _corner_patch_readings(frame, found + more, book, cw, crops, faint_from)
+            patches = _corner_patch_readings(frame, found + more, book, cw, crops, faint_from, gray)
         out = _merge(glyphs, patches, cw)
     if deck.model is not None and not deck.general:
         # On a pale table the paper's outline is a few levels from the table and a corner can sit off its index: a blurred
@@ -880,9 +880,11 @@ def _read_corner_patches(frame: np.ndarray, book: CornerBook, cfg: DetectorConfi
 
 
 def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: CornerBook, cw: float,
-                           crops: dict[int, np.ndarray] | None = None, faint_from: float = 1.0) -> list[Reading]:
+                           crops: dict[int, np.ndarray] | None = None, faint_from: float = 1.0,
+                           gray: np.ndarray | None = None) -> list[Reading]:
     """One reading per card from its corners' readings ``read``; ``crops`` keeps each corner's evidence crop (by the
-    corner's id) for a second call on more of the frame's corners."""
+    corner's id) for a second call on more of the frame's corners; ``gray``: the frame in grey, when the caller has it
+    (a faint patch is read again turned round on it, :func:`_turned_round`)."""
     crops = {} if crops is None else crops
     found = sorted(read, key=lambda r: -r.score)
     out: list[Reading] = []
@@ -906,7 +908,7 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
         ok = len(names) == 1 and not doubt
         faint = False
         if not ok and best.score < book.min_score:
-            if best.score >= faint_from and book.nameable(best.best) and not _turned_round(frame, best, book, cw):
+            if best.score >= faint_from and book.nameable(best.best) and not _turned_round(frame, best, book, cw, gray):
                 faint = True
             else:
                 continue  # nothing like an index here (a corner without one, glare, a chip), or an index upside down
@@ -922,14 +924,15 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
     return out
 
 
-def _turned_round(frame: np.ndarray, read: CornerReading, book: CornerBook, cw: float) -> bool:
+def _turned_round(frame: np.ndarray, read: CornerReading, book: CornerBook, cw: float, gray: np.ndarray | None = None) -> bool:
     """Whether a faint corner's patch (``read``, :data:`FAINT_FROM`) shows its index upside down: its corner turned 180
     degrees about the index (:func:`_turned`), where the corner of a card lying the other way would be, reads higher.
     The learned reader cannot tell (it reads an index alike at any turn), and the card would be placed on the wrong side
     of its index: a Byron Knoll 4d under a Kc on a white table (seed 5752), its index's corner found on what differs from
     the empty table with its sides the wrong way round, scored 0.62 as 4d upside down, was confirmed by the model and
     placed 1.3 card widths off, a confident misread (two in 1,000 white scenes, seeds 5000-5999)."""
-    gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
+    if gray is None:
+        gray = cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY) if frame.ndim == 3 else frame
     turned = book.read_all(gray, [_turned(read.corner, 180.0, cw)], cw, implied=True, frame=frame)
     return bool(turned) and turned[0].score > read.score
 

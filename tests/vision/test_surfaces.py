@@ -649,10 +649,10 @@ def test_a_faint_corner_patch_cut_turned_round_is_not_confirmed_by_the_learned_r
         m.setattr(vision.learned, "_faint_turned_alike", lambda asked, crops, model: None)
         assert _read_scored(reader, scene, det)[0].confident_misreads == 0
     with monkeypatch.context() as m:
-        m.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw: False)
+        m.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw, gray=None: False)
         assert _read_scored(reader, scene, det)[0].confident_misreads == 0
     monkeypatch.setattr(vision.learned, "_faint_turned_alike", lambda asked, crops, model: None)
-    monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw: False)
+    monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw, gray=None: False)
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 1, sc.misread_examples
 
@@ -673,6 +673,6 @@ def test_a_faint_corner_patch_showing_its_index_upside_down_is_not_a_card_on_the
     assert sc.confident_misreads == 0, sc.misread_examples
     assert sc.correct >= 10
 
-    monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw: False)
+    monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw, gray=None: False)
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 1, sc.misread_examples
