@@ -597,8 +597,8 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
     (``outlined``), the corner of the card in which each glyph pair would be its index (at the deck's taught offsets),
     and the two index corners of a card of which ``corners`` has a corner that shows no index (taken as the corner
     beside both: its first edge then runs along the card's length).  None
-    within a tenth of a card width of a corner found or a twentieth of one already implied, nor implying a card where
-    one was read already (``done``: its centre within the grouping distance).  Sizes are the card's where it lies
+    within a tenth of a card width of a corner found with its sides alike (:data:`ALIKE_WITHIN`) or a twentieth of one
+    already implied, nor implying a card where one was read already (``done``: its centre within the grouping distance).  Sizes are the card's where it lies
     (``cfg``, :func:`vision.corners.localise`)."""
     cw = cfg.card_width_px
     hyps: list[tuple[np.ndarray, np.ndarray, np.ndarray]] = [(c.at, c.right, c.down) for c in outlined]
@@ -622,8 +622,31 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
     def near(p: np.ndarray, q: list[np.ndarray], d: float) -> np.ndarray:
         return (np.hypot(*(p[:, None] - np.array(q, np.float32).reshape(1, -1, 2)).transpose(2, 0, 1)) < d).any(axis=1) if q else np.zeros(len(p), bool)
 
-    free = ~near(at, [c.at for c in corners], 0.1 * cw) & ~near(centre, [q.mean(0) for q in done], PATCH_GROUP * cw)
+    free = ~_near_alike(at, right, corners, 0.1 * cw) & ~near(centre, [q.mean(0) for q in done], PATCH_GROUP * cw)
     return [g[0] for g in _groups([made[i] for i in np.flatnonzero(free)], lambda c: c.at, 0.05 * cw)]
+
+
+ALIKE_WITHIN = 30.0
+"""A corner found stands for an implied one (:func:`_implied_corners`) only where their ``right`` sides lie within this many
+degrees of each other: a corner found turned a right angle or more from it reads another patch. Board cards a few pixels
+apart on a pale table are one blob of paper, and its corners at an inner card's index corners can be found with their
+sides turned a right angle from the card's (a Byron Knoll Kh between an Ad and a 9h on wood, seed 7005: its outline
+found by its edges, neither index corner read). On validation seeds 7000-7059 (the empty table learnt, 798 visible
+indices each) Byron Knoll's wood read 767 -> 768 at 0.90, every other kind and art set the same cards; no confident
+misread; on 60 felt frames of ``bench/vision.py`` 5 implied corners more in all and the same readings."""
+
+
+def _near_alike(at: np.ndarray, right: np.ndarray, corners: Sequence[Corner], d: float) -> np.ndarray:
+    """Whether each corner hypothesis (``at``, ``right``: n x 2) has a corner of ``corners`` within ``d`` whose ``right``
+    lies within :data:`ALIKE_WITHIN` degrees of its own."""
+    if not corners:
+        return np.zeros(len(at), bool)
+    c_at = np.array([c.at for c in corners], np.float32).reshape(-1, 2)
+    c_right = np.array([c.right for c in corners], np.float32).reshape(-1, 2)
+    close = np.hypot(*(at[:, None] - c_at[None]).transpose(2, 0, 1)) < d
+    alike = right @ c_right.T >= math.cos(math.radians(ALIKE_WITHIN)) - 1e-6
+    found: np.ndarray = (close & alike).any(axis=1)
+    return found
 
 
 OUTLINE_SCALE = 0.25

@@ -676,3 +676,20 @@ def test_a_faint_corner_patch_showing_its_index_upside_down_is_not_a_card_on_the
     monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw, gray=None: False)
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 1, sc.misread_examples
+
+
+def test_a_corner_found_turned_from_a_cards_outline_does_not_stand_for_the_outlines_corner(
+        shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byron Knoll's art on light wood, the empty table learnt (seed 7005): a whole Kh lies on the board between an Ad
+    and a 9h a few pixels apart, and the three are one blob of paper. Its edges give its outline, but the paper's corners
+    at its two index corners were found with their sides turned a right angle from the card's, and each stood for the
+    outline's corner beside it: neither index was read, nor the card. A corner found stands for an implied one only
+    where their sides lie alike (:data:`vision.recognize.ALIKE_WITHIN`): the Kh is read, from both its corners. No card
+    is misread either way."""
+    import vision.recognize
+
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7005, "wood")
+    assert next(c for c in scene.cards if c.card == "Kh").index_visible
+    assert _reads_at_its_place(reader, scene, det, "Kh")
+    monkeypatch.setattr(vision.recognize, "ALIKE_WITHIN", 180.0)
+    assert not _reads_at_its_place(reader, scene, det, "Kh")
