@@ -620,9 +620,14 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
     centre = _card_centres(at, right, down, *_widths(made, cw))
 
     def near(p: np.ndarray, q: list[np.ndarray], d: float) -> np.ndarray:
-        return (np.hypot(*(p[:, None] - np.array(q, np.float32).reshape(1, -1, 2)).transpose(2, 0, 1)) < d).any(axis=1) if q else np.zeros(len(p), bool)
+        """Which points of ``q`` lie within ``d`` of each point of ``p`` (len(p) x len(q))."""
+        within: np.ndarray = np.hypot(*(p[:, None] - np.array(q, np.float32).reshape(1, -1, 2)).transpose(2, 0, 1)) < d
+        return within
 
-    free = ~_near_alike(at, right, corners, 0.1 * cw) & ~near(centre, [q.mean(0) for q in done], PATCH_GROUP * cw)
+    # A corner found stands for an implied one beside it only where their sides lie alike.
+    alike = right @ np.array([c.right for c in corners], np.float32).reshape(-1, 2).T >= math.cos(math.radians(ALIKE_WITHIN)) - 1e-6
+    stands_for = (near(at, [c.at for c in corners], 0.1 * cw) & alike).any(axis=1)
+    free = ~stands_for & ~near(centre, [q.mean(0) for q in done], PATCH_GROUP * cw).any(axis=1)
     return [g[0] for g in _groups([made[i] for i in np.flatnonzero(free)], lambda c: c.at, 0.05 * cw)]
 
 
@@ -636,19 +641,6 @@ indices each) Byron Knoll's wood read 767 -> 768 at 0.90, every other kind and a
 misread; on 60 felt frames of ``bench/vision.py`` 5 implied corners more in all and the same readings. At 1,000 scenes
 a cell (seeds 5000-5999, 12,475 visible indices each): wood and white, both art sets, 2 to 12 cards more, no confident
 misread (docs/vision.md)."""
-
-
-def _near_alike(at: np.ndarray, right: np.ndarray, corners: Sequence[Corner], d: float) -> np.ndarray:
-    """Whether each corner hypothesis (``at``, ``right``: n x 2) has a corner of ``corners`` within ``d`` whose ``right``
-    lies within :data:`ALIKE_WITHIN` degrees of its own."""
-    if not corners:
-        return np.zeros(len(at), bool)
-    c_at = np.array([c.at for c in corners], np.float32).reshape(-1, 2)
-    c_right = np.array([c.right for c in corners], np.float32).reshape(-1, 2)
-    close = np.hypot(*(at[:, None] - c_at[None]).transpose(2, 0, 1)) < d
-    alike = right @ c_right.T >= math.cos(math.radians(ALIKE_WITHIN)) - 1e-6
-    found: np.ndarray = (close & alike).any(axis=1)
-    return found
 
 
 OUTLINE_SCALE = 0.25
