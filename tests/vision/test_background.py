@@ -118,6 +118,30 @@ def test_a_change_of_the_rooms_light_is_not_a_card(table: tuple[TableBackground,
         assert found[mask].mean() >= 0.85  # dimmed, white paper stands less above the table (the reader fills each blob's hull)
 
 
+def test_an_arms_shadow_with_a_soft_edge_is_not_a_card(table: tuple[TableBackground, np.ndarray], drawn: Deck) -> None:
+    """A dealer's arm shades part of the table by 45 %, its edge soft over a card's width and running under a card: the
+    empty table top shows nothing, neither in the shadow nor along its edge, and every card is still found, the shaded
+    ones and those the edge runs under too."""
+    background, picture = table
+    h, w = picture.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    across = (xx - 0.45 * w) * 0.8 + (yy - 0.5 * h) * 0.6  # across the edge: it runs under the Kd, the 2s in the shadow
+    shade = (1 - 0.45 / (1 + np.exp(-across / 40)))[..., None]
+
+    def shaded(image: np.ndarray) -> np.ndarray:
+        return np.clip(image.astype(np.float32) * shade, 0, 255).astype(np.uint8)
+
+    empty_now = render_table(drawn, VIEW, [], felt=WHITE_TABLE, seed=22)
+    on_table = background.foreground(shaded(empty_now))
+    # The table top (the room round it, a brown rail, loses colour in the shadow: that is a change of colour, not of light).
+    grey = cv2.cvtColor(cv2.resize(empty_now, on_table.shape[::-1], interpolation=cv2.INTER_AREA), cv2.COLOR_BGR2GRAY)
+    top = cv2.erode(np.where(grey > 150, 255, 0).astype(np.uint8), np.ones((5, 5), np.uint8))
+    assert top.mean() > 0.8 * 255 and not on_table[top > 0].any()
+    found = full_size(background.foreground(shaded(picture)), picture.shape)
+    for (card, *_), mask in zip(CARDS, card_masks(picture.shape), strict=True):
+        assert found[mask].mean() >= 0.85, card
+
+
 def test_refreshing_between_hands_follows_the_table(table: tuple[TableBackground, np.ndarray], drawn: Deck) -> None:
     """A table that got darker for good (a lamp switched off): refreshed on its empty pictures between hands, the model
     takes the new light in, and the cards of the next hand are still found against it."""
