@@ -85,9 +85,10 @@ def _read_scored(reader: TaughtDeck, scene: Scene, det: DetectorConfig) -> tuple
 
 def _light_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     """The empty table compared as it was before the light's smooth field (:func:`vision.background._smooth_light`) and
-    the smaller lightness step: the light in cells alone, 8 levels whatever the light. The scenes some rules were made on show their case
-    only so (an arm's shadow's edge taken for something on the table, a white card's paper not): with the light followed,
-    the card is read, or the misread does not come about, either way, and the rule is then shown as it was."""
+    the smaller lightness step: the light in cells alone, 8 levels whatever the light. The scenes some rules were made
+    on show their case only so (an arm's shadow's edge taken for something on the table, a white card's paper not): with
+    the light followed, the card is read, or the misread does not come about, with the rule or without it; the rule is
+    shown on the scene as it was."""
     import vision.background
 
     monkeypatch.setattr(vision.background, "_smooth_light", lambda ratio: np.ones_like(ratio))
