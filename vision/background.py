@@ -214,7 +214,8 @@ def _smooth_light(ratio: np.ndarray) -> np.ndarray:
     left out of the field; what is left of the light is the cells' to take (:meth:`TableBackground._gain`)."""
     h, w = ratio.shape
     # The cosine transform takes even sizes: an odd side is padded by its last row or column (a slope of nothing).
-    log = cv2.GaussianBlur(cv2.copyMakeBorder(np.log(ratio).astype(np.float32), 0, h % 2, 0, w % 2, cv2.BORDER_REPLICATE), (0, 0), 1.0)
+    raw = np.log(ratio).astype(np.float32)
+    log = cv2.GaussianBlur(cv2.copyMakeBorder(raw, 0, h % 2, 0, w % 2, cv2.BORDER_REPLICATE), (0, 0), 1.0)
     gx, gy = np.zeros_like(log), np.zeros_like(log)
     gx[:, :-1] = np.diff(log, axis=1)
     gy[:-1] = np.diff(log, axis=0)
@@ -235,7 +236,7 @@ def _smooth_light(ratio: np.ndarray) -> np.ndarray:
     spectrum[0, 0] = 0.0
     field = cv2.idct(spectrum).astype(np.float32)[:h, :w]
     kept = ~sharp[:h:2, :w:2]
-    level = float(np.median((np.log(ratio[::2, ::2]) - field[::2, ::2])[kept])) if kept.any() else 0.0
+    level = float(np.median((raw[::2, ::2] - field[::2, ::2])[kept])) if kept.any() else 0.0
     return np.asarray(np.exp(field + level), np.float32)
 
 
