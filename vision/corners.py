@@ -157,12 +157,12 @@ def paper_and_pale(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     small = cv2.resize(gray, size, interpolation=cv2.INTER_AREA)
     felt = felt_level(small, cfg.card_width_px, MASK_SCALE)
-    above = small.astype(np.int16) - felt
-    m = (above > int(delta)).astype(np.uint8) * 255
+    # Lighter than the felt by more than ``delta`` levels (the sum saturates at 255, above any pixel), in one pass.
+    m = cv2.compare(small, cv2.add(felt, int(delta)), cv2.CMP_GT)
     pale = False
     if on_table is not None:
         on = cv2.resize(on_table, size, interpolation=cv2.INTER_LINEAR) >= 128
-        extra = on & (felt > PALE_TABLE) & (above > PALE_DELTA)
+        extra = on & (felt > PALE_TABLE) & (small.astype(np.int16) - felt > PALE_DELTA)
         pale = bool(extra.any())
         m[extra] = 255
         if not pale:
@@ -176,30 +176,34 @@ def paper_and_pale(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_
     return cv2.morphologyEx(m, cv2.MORPH_CLOSE, cv2.getStructuringElement(cv2.MORPH_ELLIPSE, (5, 5))), pale
 
 
-def _fit_line(pts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    vx, vy, x0, y0 = cv2.fitLine(pts.astype(np.float32), cv2.DIST_L2, 0, 0.01, 0.01).ravel()
-    return np.array([x0, y0], np.float32), np.array([vx, vy], np.float32)
+Line = tuple[float, float, float, float]
+"""A line fitted to points: its direction (a unit vector) and a point on it, ``(vx, vy, x0, y0)`` as ``cv2.fitLine`` gives
+them, in plain floats."""
 
 
-def _side_line(pts: np.ndarray, idx: list[int], j: int) -> tuple[np.ndarray, np.ndarray] | None:
+def _side_line(pts: np.ndarray, idx: list[int], j: int) -> Line | None:
     """A line fitted to the middle of polygon side ``j`` (contour points ``idx[j]`` to ``idx[j + 1]``), away from the
     corners at its ends."""
     n = len(pts)
     i0, span = idx[j], (idx[(j + 1) % len(idx)] - idx[j]) % n
     a, b = i0 + int(0.15 * span), i0 + int(0.85 * span) + 1
     seg = pts[a:b] if b <= n else pts[np.arange(a, b) % n]  # a slice unless the side runs past the outline's start
-    return _fit_line(seg) if len(seg) >= 4 else None
+    if len(seg) < 4:
+        return None
+    vx, vy, x0, y0 = cv2.fitLine(np.ascontiguousarray(seg), cv2.DIST_L2, 0, 0.01, 0.01).ravel().tolist()
+    return vx, vy, x0, y0
 
 
-def _intersect(p1: np.ndarray, d1: np.ndarray, p2: np.ndarray, d2: np.ndarray) -> tuple[float, float] | None:
-    """Where the line through ``p1`` along ``d1`` meets the one through ``p2`` along ``d2`` (plain floats: this runs
-    for every pair of sides, and numpy's small-array calls cost more than the arithmetic)."""
-    ax, ay, bx, by = float(d1[0]), float(d1[1]), float(d2[0]), float(d2[1])
+def _intersect(a: Line, b: Line) -> tuple[float, float] | None:
+    """Where line ``a`` meets line ``b`` (plain floats: this runs for every pair of sides, and numpy's small-array calls
+    cost more than the arithmetic)."""
+    ax, ay, ax0, ay0 = a
+    bx, by, bx0, by0 = b
     det = by * ax - bx * ay
     if abs(det) < 1e-3:
         return None
-    t = (bx * (float(p2[1]) - float(p1[1])) - by * (float(p2[0]) - float(p1[0]))) / -det
-    return float(p1[0]) + ax * t, float(p1[1]) + ay * t
+    t = (bx * (by0 - ay0) - by * (bx0 - ax0)) / -det
+    return ax0 + ax * t, ay0 + ay * t
 
 
 def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCALE) -> list[Corner]:
@@ -229,9 +233,10 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
         idx = order[np.searchsorted(key[order], poly[:, 0].astype(np.int64) * 65536 + poly[:, 1])].tolist()
         orient = cv2.contourArea(poly.astype(np.float32), oriented=True)
         fpoly = poly.astype(np.float32)
+        vertices = fpoly.tolist()
         vec = np.concatenate([fpoly[1:], fpoly[:1]]) - fpoly  # side j: vertex j -> j + 1
-        length = np.linalg.norm(vec, axis=1)
-        longs = [j for j in range(m) if length[j] >= min_edge]
+        length = np.sqrt(np.add.reduce(vec * vec, axis=1))  # np.linalg.norm's sum, without its checks
+        longs = np.flatnonzero(length >= min_edge).tolist()
         # Each long side with the next, then (a detour) with any later one: where a chip's ring or a patch of glare merges
         # with the card's corner the outline runs round them, and the card's two sides stop short of the corner.
         n = len(longs)
@@ -241,19 +246,24 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
         # A detour's two sides are both a good part of a card's side (shorter ones, with the detour, find corners of one
         # card's side and another's, which cost time and read nothing).
         long_run = length[longs] >= 0.4 * cw
-        # Pairs near 90 degrees and convex (where two cards overlap the outline turns inwards), the next side first.
-        pairs = [(t, u) for u in range(1, n) for t in range(n) if convex[t, (t + u) % n] and (
-            cos[t, (t + u) % n] <= 0.5 if u == 1 else cos[t, (t + u) % n] <= 0.3 and long_run[t] and long_run[(t + u) % n])]
+        # Pairs near 90 degrees and convex (where two cards overlap the outline turns inwards), the next side first: row
+        # u - 1, column t of these is side t with side t + u.
+        t_of, u_of = np.arange(n)[None, :], np.arange(1, n)[:, None]
+        other = (t_of + u_of) % n
+        turn = cos[t_of, other]
+        near_square = np.where(u_of == 1, turn <= 0.5, (turn <= 0.3) & long_run[t_of] & long_run[other])
+        rows, columns = np.nonzero(convex[t_of, other] & near_square)
+        pairs = list(zip(columns.tolist(), (rows + 1).tolist(), strict=True))
+        units = unit.tolist()
         # Long sides whose end, or start, already makes a corner: no detour from there (the side does not stop short).
         ends: set[int] = set()
         starts: set[int] = set()
-        lines: dict[int, tuple[np.ndarray, np.ndarray] | None] = {}  # each side's line, fitted once
+        lines: dict[int, Line | None] = {}  # each side's line, fitted once
         for t, u in pairs:
             ja, jb = longs[t], longs[(t + u) % n]
             if u > 1 and (t in ends or (t + u) % n in starts):
                 continue
-            ua, ub = unit[t], unit[(t + u) % n]
-            (ex, ey), (sx, sy) = fpoly[(ja + 1) % m].tolist(), fpoly[jb].tolist()
+            (ex, ey), (sx, sy) = vertices[(ja + 1) % m], vertices[jb]
             cut = [(ja + 1 + i) % m for i in range((jb - ja - 1) % m)] if u == 1 else []
             # The stretch between the two sides, measured straight across (an index printed into the corner notches
             # the outline in and out; that zig-zag is longer than the stretch it spans).
@@ -265,20 +275,20 @@ def find_corners(mask: np.ndarray, card_width_px: float, scale: float = MASK_SCA
             la, lb = lines[ja], lines[jb]
             if la is None or lb is None:
                 continue
-            p = _intersect(la[0], la[1], lb[0], lb[1])
+            p = _intersect(la, lb)
             if p is None:
                 continue
             px, py = p
+            (uax, uay), (ubx, uby) = units[t], units[(t + u) % n]
             if u == 1:
                 # The two sides must meet at the stretch between them (not far beyond it: two cards' sides).
-                if min(math.hypot(px - x, py - y) for x, y in fpoly[[*cut, jb]].tolist()) > 0.12 * cw:
+                if min(math.hypot(px - vertices[i][0], py - vertices[i][1]) for i in (*cut, jb)) > 0.12 * cw:
                     continue
-            else:
-                (uax, uay), (ubx, uby) = ua.tolist(), ub.tolist()
-                if not (-0.05 * cw <= (px - ex) * uax + (py - ey) * uay <= 0.7 * cw and -0.05 * cw <= (sx - px) * ubx + (sy - py) * uby <= 0.7 * cw):
-                    continue  # a detour: both sides, carried on, must meet within a chip's width of where they stop
-            d1 = -la[1] if float(la[1] @ ua) > 0 else la[1]  # from the corner back along side ja
-            d2 = lb[1] if float(lb[1] @ ub) > 0 else -lb[1]  # from the corner along side jb
+            elif not (-0.05 * cw <= (px - ex) * uax + (py - ey) * uay <= 0.7 * cw and -0.05 * cw <= (sx - px) * ubx + (sy - py) * uby <= 0.7 * cw):
+                continue  # a detour: both sides, carried on, must meet within a chip's width of where they stop
+            back = -1.0 if la[0] * uax + la[1] * uay > 0 else 1.0  # from the corner back along side ja
+            on = 1.0 if lb[0] * ubx + lb[1] * uby > 0 else -1.0  # from the corner along side jb
+            d1, d2 = np.array([la[0] * back, la[1] * back], np.float32), np.array([lb[0] * on, lb[1] * on], np.float32)
             # Right x down > 0 in image coordinates (y down): the card lies right of and below the corner.
             right, down = (d1, d2) if float(d1[0] * d2[1] - d1[1] * d2[0]) > 0 else (d2, d1)
             out.append(Corner(np.array([(px + 0.5) / scale - 0.5, (py + 0.5) / scale - 0.5], np.float32), right, down))
@@ -639,7 +649,7 @@ class CornerBook:
         lo, lr, ls = (self.pair_min_score, self.pair_min_rank_lead, self.pair_min_suit_lead) if pair else (
             self.min_score, self.min_rank_lead, self.min_suit_lead)
         lead = min(r.rank_lead / (2 * lr), r.suit_lead / (2 * ls))
-        return float(np.clip(min((r.score - lo) / (self.full_score - lo), lead), 0.01, 1))
+        return max(0.01, min(float((r.score - lo) / (self.full_score - lo)), float(lead), 1.0))  # np.clip's, for one number
 
     def _stands_out(self, suit_rows: np.ndarray, card: str, same_r: np.ndarray) -> bool:
         """Whether ``card``'s suit stands out among the cards of its rank on a patch's suit rows (``suit_rows``): on what
