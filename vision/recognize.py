@@ -931,7 +931,8 @@ def _corner_patch_readings(frame: np.ndarray, read: list[CornerReading], book: C
                 continue  # nothing like an index here (a corner without one, glare, a chip), or an index upside down
         # The corners naming the card, those within half a card's width of one another counted once (several implied
         # corners of one index, each read, are one corner of the card).
-        alike = len(_groups([r for r in confident if r.best == best.best], lambda r: r.corner.at, 0.5 * cw))
+        same = [r for r in confident if r.best == best.best]
+        alike = len(_groups(same, lambda r: r.corner.at, 0.5 * cw)) if len(same) > 1 else len(same)
         # Two corners passing alone are two views of the card (:func:`_second_corner`); a pair's confidence is both's already.
         other = max((book.confidence(r) for r in confident if r.best == best.best and _opposite(r.corner, best.corner, cw)),
                     default=0.0) if ok and not pair else 0.0

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 import vision.glyphs
+from vision.corner_model import _percentiles
 from vision.corners import READ_SHIFT, SHIFT, CornerBook, _align_all, _block_scores, _normalise, find_corners, ink_colour, ink_colours, paper_mask, patch_at
 from vision.detect import DetectorConfig, _median, felt_level, shrink
 from vision.recognize import TaughtDeck, read_frame
@@ -309,3 +310,15 @@ def test_the_card_area_from_paper_fills_the_print_and_leaves_out_a_light_line_jo
     assert area[int(100 * k) - 1, int(230 * k)] == 255  # the card's edge, grown
     assert area[int(260 * k), int(480 * k)] == 0 and area[int(380 * k), int(670 * k)] == 0  # the line, away from the card
     assert not area[int(300 * k):, :].any()  # nothing below the card but the line, and not the line
+
+
+def test_percentiles_from_one_partition_are_numpys() -> None:
+    rng = np.random.default_rng(11)
+    for n in [1, 2, 3, 50, 1024, 1031]:
+        for _ in range(40):
+            rows = (rng.random((int(rng.integers(1, 8)), n), dtype=np.float32) * 255).astype(np.float32)
+            if rng.random() < 0.3:
+                rows = np.round(rows / 64) * 64  # ties
+            low, high = _percentiles(rows, (0.02, 0.98))
+            want_low, want_high = np.percentile(rows, (2.0, 98.0), axis=1)
+            assert np.array_equal(low, want_low) and np.array_equal(high, want_high)
