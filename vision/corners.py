@@ -157,8 +157,8 @@ def paper_and_pale(frame: np.ndarray, cfg: DetectorConfig, delta: float = PAPER_
     gray = frame if frame.ndim == 2 else cv2.cvtColor(frame, cv2.COLOR_BGR2GRAY)
     small = cv2.resize(gray, size, interpolation=cv2.INTER_AREA)
     felt = felt_level(small, cfg.card_width_px, MASK_SCALE)
-    # Lighter than the felt by more than ``delta`` levels (the sum saturates at 255, above any pixel), in one pass.
-    m = cv2.compare(small, cv2.add(felt, int(delta)), cv2.CMP_GT)
+    # Lighter than the felt by more than ``delta`` levels, in OpenCV's passes (the difference saturates at 0).
+    m = cv2.compare(cv2.subtract(small, felt), int(delta), cv2.CMP_GT)  # type: ignore[call-overload]  # OpenCV takes a scalar; its stubs omit it
     pale = False
     if on_table is not None:
         on = cv2.resize(on_table, size, interpolation=cv2.INTER_LINEAR) >= 128
