@@ -419,7 +419,7 @@ def card_area(frame: np.ndarray, cfg: DetectorConfig, on_table: np.ndarray | Non
 
 def _coarse(mask: np.ndarray, size: tuple[int, int]) -> np.ndarray:
     """``mask`` (0/255, any scale) at ``size``: set where half of it or more was set."""
-    return np.where(cv2.resize(mask, size, interpolation=cv2.INTER_AREA) >= 128, 255, 0).astype(np.uint8)
+    return cv2.threshold(cv2.resize(mask, size, interpolation=cv2.INTER_AREA), 127, 255, cv2.THRESH_BINARY)[1]
 
 
 def _filled(mask: np.ndarray, grown: np.ndarray, *, hulls: bool) -> np.ndarray:
@@ -627,7 +627,7 @@ def _implied_corners(cands: Sequence[IndexCandidate], geo: IndexGeometry, corner
     # A corner found stands for an implied one beside it only where their sides lie alike.
     alike = right @ np.array([c.right for c in corners], np.float32).reshape(-1, 2).T >= math.cos(math.radians(ALIKE_WITHIN)) - 1e-6
     stands_for = (near(at, [c.at for c in corners], 0.1 * cw) & alike).any(axis=1)
-    free = ~stands_for & ~near(centre, [q.mean(0) for q in done], PATCH_GROUP * cw).any(axis=1)
+    free = ~stands_for & ~near(centre, list(np.asarray(done, np.float32).reshape(-1, 4, 2).mean(axis=1)), PATCH_GROUP * cw).any(axis=1)
     return [g[0] for g in _groups([made[i] for i in np.flatnonzero(free)], lambda c: c.at, 0.05 * cw)]
 
 
