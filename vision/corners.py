@@ -391,9 +391,15 @@ def ink_colours(bgrs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return out, ink
 
 
-def _normalise(rows: np.ndarray) -> np.ndarray:
+def _centred(rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Each row less its mean (float32), and the norm of what is left (a column: ``np.linalg.norm``'s sum, without its
+    checks)."""
     rows = rows.astype(np.float32, copy=False) - rows.mean(axis=1, keepdims=True, dtype=np.float32)
-    n = np.linalg.norm(rows, axis=1, keepdims=True)
+    return rows, np.sqrt(np.add.reduce(rows * rows, axis=1, keepdims=True))
+
+
+def _normalise(rows: np.ndarray) -> np.ndarray:
+    rows, n = _centred(rows)
     unit: np.ndarray = rows / np.maximum(n, 1e-6)
     return unit
 
@@ -750,9 +756,8 @@ class CornerBook:
         k = len(self._cards)
         # Each window centred on its mean; its norm divides the whole patch's products alone (the blocks' scores are
         # normalised on the blocks' own spread), not every pixel.
-        x = near.reshape(n * 9, -1)
-        x = x - x.mean(axis=1, keepdims=True, dtype=np.float32)
-        norm = np.maximum(np.sqrt(np.add.reduce(x * x, axis=1, keepdims=True)), 1e-6)
+        x, norm = _centred(near.reshape(n * 9, -1))
+        norm = np.maximum(norm, 1e-6)
         cut = self.split * pw
         rank_all, rank_index_all, rank_raw, rank_sum = _block_scores(x[:, :cut], self._rank_both)
         suit_all, suit_index_all, suit_raw, suit_sum = _block_scores(x[:, cut:], self._suit_both)

@@ -1,6 +1,6 @@
 """The reader's quick paths give what the plain computations give: the batched corner and colour steps, the felt's
-level and median, the model crops' percentiles, the frame shrunk by halvings, the glyph search that skips slivers of card area, and the whole
-patch's score made from the two blocks' products."""
+level and median, the model crops' percentiles, the frame shrunk by halvings, the glyph search that skips slivers of
+card area, and the whole patch's score made from the two blocks' products."""
 
 from __future__ import annotations
 
