@@ -8,7 +8,21 @@ import pytest
 
 from vision.corner_model import CARD_CLASSES, CLASS_COUNT, NOT_INDEX, IndexGuess, pooled
 from vision.glyphs import GlyphScore
-from vision.learned import AGAIN_TURNS, ALONE, CONFIRM_BELOW, CONFIRM_TURNS, DOUBT, DOUBT_SURE, _by_deck, _by_model, agreeing, confirm, index_crop, verdicts
+from vision.learned import (
+    AGAIN_TURNS,
+    ALONE,
+    CONFIRM_BELOW,
+    CONFIRM_TURNS,
+    DOUBT,
+    DOUBT_SURE,
+    NAMED_RIGHT,
+    _by_deck,
+    _by_model,
+    agreeing,
+    confirm,
+    index_crop,
+    verdicts,
+)
 from vision.photo_reading import _one_per_place, two_cuts
 from vision.proposals import Box
 from vision.recognize import Reading
@@ -169,19 +183,39 @@ def test_where_the_cards_outline_was_less_sure_the_model_checks_the_sure_reading
 
 def test_a_reading_the_upright_look_leaves_short_is_judged_on_every_turn_instead() -> None:
     """A reading the upright look confirms short of CONFIRM_BELOW, or leaves unknown, is read again at every turn and
-    judged on that look alone, with the deck's own confidence (not on top of the first look's): confirmed to 0.90 (a
-    Byron Knoll "J" over its small spade: 0.54 upright, 0.78 at four turns), made unknown where the second look names
-    another card, and kept where the first doubt was the upright look's alone. A reading the upright look confirms to
-    0.90 is not read again."""
+    judged on that look alone, with the deck's own confidence (not on top of the first look's): confirmed (a Byron
+    Knoll "J" over its small spade: 0.54 upright, 0.78 at four turns; named by the deck, so as sure as its named cards,
+    NAMED_RIGHT), made unknown where the second look names another card, and kept where the first doubt was the upright
+    look's alone. A reading the upright look confirms to 0.90 is not read again."""
     short, doubted, undone, done = reading("Js", 0.5), reading("8s", 0.6), reading("Qd", 0.6), reading("Kh", 0.8)
     model = Model(guess("Js", 0.54), guess("8c", 0.6), guess("Qd", 0.7), guess("Kh", 0.6),
                   again=(guess("Js", 0.85), guess("8s", 0.8), guess("Jd", 0.6)))
     confirm([short, doubted, undone, done], model)  # type: ignore[arg-type]
     assert model.asked == [(4, CONFIRM_TURNS), (3, AGAIN_TURNS)]
-    assert short.card == "Js" and short.confidence == pytest.approx(agreeing(0.5, 0.85)) and short.confidence >= CONFIRM_BELOW
-    assert doubted.card == "8s" and doubted.confidence == pytest.approx(agreeing(0.6, 0.8))
+    assert short.card == "Js" and short.confidence == pytest.approx(agreeing(NAMED_RIGHT, 0.85)) and short.confidence >= CONFIRM_BELOW
+    assert doubted.card == "8s" and doubted.confidence == pytest.approx(agreeing(NAMED_RIGHT, 0.8))
     assert (undone.card, undone.confidence) == (None, 0.0)
     assert done.card == "Kh" and done.confidence == pytest.approx(agreeing(0.8, 0.6))
+
+
+def test_a_card_the_deck_names_and_the_models_second_look_names_alike_is_as_sure_as_the_decks_named_cards() -> None:
+    """The deck's confidence is a ramp above its thresholds, not the chance it is right; a card it names is right 99.7 %
+    of the time or more at any level of it (NAMED_RIGHT, on calibration scenes). Where the model's second look (every
+    turn, the look its confidence was fitted on) names the same card at DOUBT or more, the two together are taken from
+    that: a clear Byron Knoll Qs the deck read at 0.65 and the model at 0.53 upright and 0.70 at four turns is applied,
+    not asked. Not so: a second look under DOUBT (the deck's own confidence, asked), the upright look (a Kd the deck
+    read at 0.6 and the model at 0.8 upright is 0.92, and not read again), a card the model read alone (Reading.alone:
+    the deck named nothing)."""
+    qs, jc, kd, alone = reading("Qs", 0.65), reading("Jc", 0.6), reading("Kd", 0.6), reading("7h", ALONE)
+    alone.alone = True
+    model = Model(guess("Qs", 0.53), guess("Jc", 0.45), guess("Kd", 0.8), guess("7h", 0.6),
+                  again=(guess("Qs", 0.7), guess("Jc", DOUBT - 0.01), guess("7h", 0.75)))
+    confirm([qs, jc, kd, alone], model)  # type: ignore[arg-type]
+    assert model.asked == [(4, CONFIRM_TURNS), (3, AGAIN_TURNS)]
+    assert qs.card == "Qs" and qs.confidence == pytest.approx(agreeing(NAMED_RIGHT, 0.7)) and qs.confidence >= CONFIRM_BELOW
+    assert jc.card == "Jc" and jc.confidence == pytest.approx(agreeing(0.6, DOUBT - 0.01)) and jc.confidence < CONFIRM_BELOW
+    assert kd.card == "Kd" and kd.confidence == pytest.approx(agreeing(0.6, 0.8)) and kd.confidence < agreeing(NAMED_RIGHT, 0.8)
+    assert alone.card == "7h" and alone.confidence == pytest.approx(agreeing(ALONE, 0.75)) and alone.confidence < CONFIRM_BELOW
 
 
 def test_the_model_reads_a_crop_at_fewer_turns_when_asked() -> None:
