@@ -95,6 +95,15 @@ def _light_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(vision.background.TableBackground, "_step", lambda self, gain: np.float32(8.0))
 
 
+def _deck_confidence_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A taught deck's readings confirmed on its own confidence, as before the model's every-turn look naming a card
+    alike made it as sure as the deck's named cards are (:data:`vision.learned.NAMED_RIGHT`): the court cards some rules
+    were made on were read unsurely so, and are now read surely from one corner; the rule is shown on the scene as it was."""
+    import vision.learned
+
+    monkeypatch.setattr(vision.learned, "NAMED_RIGHT", 0.0)
+
+
 def _reads_at_its_place(reader: TaughtDeck, scene: Scene, det: DetectorConfig, card: str) -> bool:
     """Whether ``card`` is read at 0.90 or more where it lies on ``scene`` (no card misread there, asserted)."""
     sc, readings = _read_scored(reader, scene, det)
@@ -521,7 +530,8 @@ def test_a_court_card_unsure_at_each_corner_is_read_when_its_two_corners_name_it
     corner found by no outline. A card's two corners naming it alike, each on its own, are two views of it: the
     confidences taken together (``recognize._second_corner``; the other corner read where the first implies it when no
     outline gave it) read it at 0.90 or more, at its place; without that, the dealer is asked. No card misread either
-    way."""
+    way. Now read at 0.90 or more from one corner (``vision.learned.NAMED_RIGHT``); the rule is shown with the deck's
+    own confidence (:func:`_deck_confidence_as_before`)."""
     import vision.recognize
 
     reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", seed, "felt")
@@ -531,6 +541,9 @@ def test_a_court_card_unsure_at_each_corner_is_read_when_its_two_corners_name_it
         sc, readings = _read_scored(reader, scene, det)
         return sc, [r for r in readings if r.best == card and float(np.linalg.norm(r.quad.mean(axis=0) - truth.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
 
+    now, there_now = read()
+    assert now.confident_misreads == 0 and len(there_now) == 1 and there_now[0].card == card and there_now[0].confidence >= 0.9, there_now
+    _deck_confidence_as_before(monkeypatch)
     seen, there = read()
     monkeypatch.setattr(vision.recognize, "_second_corner", lambda *args: None)
     once, there_once = read()
@@ -543,9 +556,12 @@ def test_a_court_card_unsure_at_each_corner_is_read_when_its_two_corners_name_it
 def test_a_second_corner_that_names_another_card_changes_nothing(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
     """The other index corner of a card read unsurely from one is read where the first implies it, and may lie under
     another card: Byron Knoll's art on a felt (seed 7024), a Qc read at 0.88 from one corner, its other corner under
-    another card (read as nothing there, a 2c its best guess). The Qc keeps its confidence, and is read where it lies."""
+    another card (read as nothing there, a 2c its best guess). The Qc keeps its confidence, and is read where it lies.
+    Shown with the deck's own confidence (:func:`_deck_confidence_as_before`): the Qc is now read at 0.90 or more from
+    the one corner, and its other corner is not looked for."""
     import vision.recognize
 
+    _deck_confidence_as_before(monkeypatch)
     reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7024, "felt")
     _, readings = _read_scored(reader, scene, det)
     monkeypatch.setattr(vision.recognize, "_second_corner", lambda *args: None)
@@ -559,10 +575,12 @@ def test_the_second_look_at_a_court_card_reads_its_index_cut_inside_the_card_too
     the learned reader looks again (``learned._looked_again``). The usual cut of its patch leaves it under 0.90; the cut
     inside the card (``index_crop(..., inside=True)``: the table beyond the card's edge left out, a blurred frame line's
     gaps bridged) read beside it, the two pooled, reads it at 0.90 or more, at its place; with the usual cut alone the
-    dealer is asked. No card misread either way."""
+    dealer is asked. No card misread either way. Shown with the deck's own confidence (:func:`_deck_confidence_as_before`):
+    the Qs is now read at 0.90 or more with either cut."""
     import vision.learned
     from vision.corner_model import guesses_from
 
+    _deck_confidence_as_before(monkeypatch)
     reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7064, "felt")
     queen = next(c for c in scene.cards if c.card == "Qs")
 
