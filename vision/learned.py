@@ -86,8 +86,8 @@ NAMED_RIGHT = 0.99
 look (:data:`AGAIN_TURNS`) takes it where it names the same card at :data:`DOUBT` or more (:func:`confirm`). The deck's
 confidence is a ramp above its thresholds (:meth:`vision.corners.CornerBook.confidence`), not the chance it is right: a
 court card's picture beside its index keeps the whole patch's score and the suit's lead low. On calibration scenes
-(seeds 3000-3099 on the five surfaces and 3100-3399 on white and wood, both art sets, the empty table learnt; never
-used to measure) the deck named 27,304 cards, and 21 of them were not the card there: 5 of 1,519 under 0.5 of its own
+(``bench/vision_surfaces.py --deck-named --empty-table``, seeds 3000-3099 on the five surfaces and 3100-3399 on white
+and wood, both art sets; never used to measure) the deck named 27,304 cards, and 21 of them were not the card there: 5 of 1,519 under 0.5 of its own
 confidence, 3 of 10,036 from 0.5 to 0.90, 13 of 15,749 above (99.67 %, 99.97 % and 99.92 % right); the model named none
 of the 21 alike. Agreeing on the deck's own confidence instead, 346 right readings were left under 0.90, most of them
 court cards (the dealer asked to confirm a clear Byron Knoll Qs: the deck at 0.65, the model at 0.70). A card the model
