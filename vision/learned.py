@@ -82,17 +82,17 @@ on a pale table's paper) is doubted: as sure as the console's threshold. On 341 
 0.23-0.71 (a 6c read 9c most often); the one misread it has caught there it named at 0.999 (a blurred 6h read 5h)."""
 
 NAMED_RIGHT = 0.99
-"""How often a card the taught deck names is the card there, whatever the deck's own confidence, as the model's second
-look (:data:`AGAIN_TURNS`) takes it where it names the same card at :data:`DOUBT` or more (:func:`confirm`). The deck's
+"""How often a card the taught deck names is the card there, whatever the deck's own confidence, as the model's second look
+(:data:`AGAIN_TURNS`) takes it where it names the same card at :data:`DOUBT` or more (:func:`confirm`). The deck's
 confidence is a ramp above its thresholds (:meth:`vision.corners.CornerBook.confidence`), not the chance it is right: a
 court card's picture beside its index keeps the whole patch's score and the suit's lead low. On calibration scenes
 (``bench/vision_surfaces.py --deck-named --empty-table``, seeds 3000-3099 on the five surfaces and 3100-3399 on white
-and wood, both art sets; never used to measure) the deck named 27,304 cards, and 21 of them were not the card there: 5 of 1,519 under 0.5 of its own
-confidence, 3 of 10,036 from 0.5 to 0.90, 13 of 15,749 above (99.67 %, 99.97 % and 99.92 % right); the model named none
-of the 21 alike. Agreeing on the deck's own confidence instead, 346 right readings were left under 0.90, most of them
-court cards (the dealer asked to confirm a clear Byron Knoll Qs: the deck at 0.65, the model at 0.70). A card the model
-read alone (``Reading.alone``) is not one the deck named and keeps its own confidence; nor does the upright look, which
-is not the look the model's confidence was fitted on."""
+and wood, both art sets; never used to measure) the deck named 27,304 cards, and 21 of them were not the card there: 5
+of 1,519 under 0.5 of its own confidence, 3 of 10,036 from 0.5 to 0.90, 13 of 15,749 above (99.67 %, 99.97 % and 99.92 %
+right); none of the 21 was left named at the end. Agreeing on the deck's own confidence instead, 346 right readings were
+left under 0.90, most of them court cards (the dealer asked to confirm a clear Byron Knoll Qs: the deck at 0.65, the
+model at 0.70). A card the model read alone (``Reading.alone``) is not one the deck named and keeps its own confidence;
+nor does the upright look count so, a single turn of a small crop, not the look the model's confidence was fitted on."""
 
 CONFIRM_TURNS = 1
 """A taught deck's reading comes with its corner turned upright: the model reads it that way first."""
