@@ -75,8 +75,6 @@ def measure(deck: Deck, kind: str, scenes: int, first_seed: int, model: bool = T
         named.extend((r, r.card, r.confidence) for r in readings if r.card is not None)
         confirm(readings, *args, **kwargs)  # type: ignore[arg-type]
 
-    if deck_named:
-        vision.recognize.confirm = confirm_seen  # type: ignore[assignment]
     bands = [[0, 0, 0] for _ in NAMED_BANDS[1:]]  # per band: named, not the card there, still named so in the end
     cfg = SceneConfig(surface=kind)
     t = time.perf_counter()
@@ -99,8 +97,12 @@ def measure(deck: Deck, kind: str, scenes: int, first_seed: int, model: bool = T
         if empty_table:
             table = TableBackground([synthetic_empty_table(deck, seed, cfg)], card_width_px=scene.card_width_px)
             detector = replace(detector, background=table)
+        vision.recognize.confirm = confirm_seen if deck_named else confirm  # type: ignore[assignment]
         t = time.perf_counter()
-        readings = read_frame(scene.image, reader, detector)
+        try:
+            readings = read_frame(scene.image, reader, detector)
+        finally:
+            vision.recognize.confirm = confirm
         ms = (time.perf_counter() - t) * 1000
         for score in (every, confident):
             score.ms.append(ms)
@@ -112,7 +114,6 @@ def measure(deck: Deck, kind: str, scenes: int, first_seed: int, model: bool = T
                 band[1] += 1
                 band[2] += r.card == card
         named.clear()
-    vision.recognize.confirm = confirm
     for name, score in (("named", every), ("confident", confident)):
         d = score.as_dict()
         out[name] = {k: d[k] for k in ("frames", "index_visible", "correct", "recall_visible", "confident_misreads", "median_ms", "p99_ms")}

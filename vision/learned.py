@@ -164,7 +164,8 @@ def _looked_again(model: CornerModel, patches: Sequence[np.ndarray], cuts: Seque
 
 
 def _judge(r: Reading, g: IndexGuess, *, again: bool = False) -> None:
-    """The deck's reading ``r`` confirmed or doubted by the model's ``g`` (:func:`confirm`)."""
+    """The deck's reading ``r`` confirmed or doubted by the model's ``g`` (:func:`confirm`); ``again``: ``g`` is the
+    every-turn look, on which a card the deck named counts as sure as its named cards are (:data:`NAMED_RIGHT`)."""
     if r.card is None:
         if g.card is not None and g.card == r.best:
             r.card, r.confidence = r.best, g.confidence
