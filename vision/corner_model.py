@@ -18,6 +18,7 @@ Only numpy and OpenCV are imported: the model runs wherever the console runs.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -40,6 +41,9 @@ NOT_INDEX = len(CARD_CLASSES)
 CLASS_COUNT = NOT_INDEX + 1
 INPUT_SIZE = 32
 """The network reads a crop as a 3 x 32 x 32 picture."""
+SQUARE = 1.0
+"""The shipped reader's crops are padded to a square before they are resized (``max_aspect`` 1; a model trained with
+``--max-aspect`` records its own ratio in its report, which :meth:`CornerModel.load` reads)."""
 TURNS = 4
 """Each crop is read at 0, 90, 180 and 270 degrees and the probabilities averaged."""
 MIN_CROP_SIDE = 4
@@ -94,10 +98,12 @@ def _as_bgr(crop: object, position: int) -> npt.NDArray[np.uint8]:
     return np.asarray(picture, dtype=np.uint8)
 
 
-def preprocess(crops: list[npt.NDArray[np.uint8]]) -> FloatArray:
+def preprocess(crops: list[npt.NDArray[np.uint8]], max_aspect: float = SQUARE) -> FloatArray:
     """Crops as the network's input: ``N x 3 x 32 x 32`` float32.
 
-    Each crop is padded to a square with the median colour of its rim (its aspect kept), resized, and its
+    Each crop longer than ``max_aspect`` times its width (or the other way round) is padded to that shape with the
+    median colour of its rim, then resized to the square input (the rest are resized as they are: with ``max_aspect``
+    1, every crop is padded to a square and keeps its aspect), and its
     brightness stretched so that its 2nd and 98th percentile of grey become 0 and 1 (the same
     stretch on the three channels, so red ink stays red), then centred on 0.
     """
@@ -105,20 +111,23 @@ def preprocess(crops: list[npt.NDArray[np.uint8]]) -> FloatArray:
         raise CornerModelError(f"crops must be a list of numpy arrays, not a {type(crops).__name__}")
     if not crops:
         raise CornerModelError("no crops to read (an empty list)")
+    if not max_aspect >= 1:
+        raise CornerModelError(f"a crop is padded to at most {max_aspect}:1, which is not a ratio of 1 or more")
     small = np.empty((len(crops), INPUT_SIZE, INPUT_SIZE, 3), np.uint8)
     for position, crop in enumerate(crops):
         picture = _as_bgr(crop, position)
         height, width = picture.shape[:2]
         side = max(height, width)
-        top, left = (side - height) // 2, (side - width) // 2
+        tall, wide = max(height, math.ceil(side / max_aspect)), max(width, math.ceil(side / max_aspect))
+        top, left = (tall - height) // 2, (wide - width) // 2
         rim = np.concatenate([picture[0], picture[-1], picture[:, 0], picture[:, -1]])
         # The rim's median per channel (np.median's, without its overhead: a crop is read in half a millisecond).
         middle = ((len(rim) - 1) // 2, len(rim) // 2)
         rim = np.partition(rim, middle, axis=0)
         fill = [(float(low) + float(high)) / 2 for low, high in zip(rim[middle[0]].tolist(), rim[middle[1]].tolist(), strict=True)]
-        square = cv2.copyMakeBorder(picture, top, side - height - top, left, side - width - left, cv2.BORDER_CONSTANT, value=fill)
+        padded = cv2.copyMakeBorder(picture, top, tall - height - top, left, wide - width - left, cv2.BORDER_CONSTANT, value=fill)
         interpolation = cv2.INTER_AREA if side > INPUT_SIZE else cv2.INTER_LINEAR
-        small[position] = cv2.resize(square, (INPUT_SIZE, INPUT_SIZE), interpolation=interpolation)
+        small[position] = cv2.resize(padded, (INPUT_SIZE, INPUT_SIZE), interpolation=interpolation)
     # The stretch, for the whole batch at once (each crop's own percentiles). The grey is the channels' mean as
     # ``mean(axis=3)`` sums it, without numpy's reduction over an axis of three.
     pictures = small.astype(np.float32)
@@ -197,23 +206,26 @@ def pooled(probabilities: np.ndarray) -> np.ndarray:
 class CornerModel:
     """The corner-index network loaded with ``cv2.dnn``; :meth:`read` reads a batch of crops in one forward pass."""
 
-    def __init__(self, net: cv2.dnn.Net, path: Path) -> None:
+    def __init__(self, net: cv2.dnn.Net, path: Path, max_aspect: float = SQUARE) -> None:
         self._net = net
         self.path = path
+        self.max_aspect = max_aspect
 
     @classmethod
     def load(cls, path: str | Path | None = None) -> CornerModel:
-        """Load the ONNX model (by default the one shipped in ``vision/models``)."""
+        """Load the ONNX model (by default the one shipped in ``vision/models``), with the ``max_aspect`` its crops were
+        padded to in training as the JSON beside it records (a square where it records none)."""
         model_path = Path(path) if path is not None else DEFAULT_MODEL_PATH
         if not model_path.is_file():
             raise CornerModelError(f"no corner model at {model_path}")
+        max_aspect = _trained_aspect(model_path)
         try:
             net = cv2.dnn.readNetFromONNX(str(model_path))
         except cv2.error as error:
             raise CornerModelError(f"OpenCV cannot load the corner model {model_path}: {error}") from error
         net.setPreferableBackend(cv2.dnn.DNN_BACKEND_OPENCV)
         net.setPreferableTarget(cv2.dnn.DNN_TARGET_CPU)
-        return cls(net, model_path)
+        return cls(net, model_path, max_aspect)
 
     def logits(self, batch: FloatArray) -> FloatArray:
         """The network's (temperature-scaled) logits for a preprocessed batch, ``N x 53``."""
@@ -226,12 +238,26 @@ class CornerModel:
         first 1-4 of its right-angle turns (fewer is quicker; the temperature was fitted on all four)."""
         if not 1 <= turns <= TURNS:
             raise CornerModelError(f"a crop is read at 1 to {TURNS} turns, not {turns}")
-        batch = preprocess(crops)
+        batch = preprocess(crops, self.max_aspect)
         return turn_averaged(self.logits(with_turns(batch, turns)), len(crops), turns=turns)
 
     def read(self, crops: list[npt.NDArray[np.uint8]], *, turns: int = TURNS) -> list[IndexGuess]:
         """Read every crop (axis-aligned BGR or grey, uint8, any size) in one forward pass."""
         return guesses_from(self.probabilities(crops, turns=turns))
+
+
+def _trained_aspect(model_path: Path) -> float:
+    """The ``max_aspect`` recorded in the training report beside a model (``model.json``), or :data:`SQUARE`."""
+    report = model_path.with_suffix(".json")
+    if not report.is_file():
+        return SQUARE
+    try:
+        value = json.loads(report.read_text(encoding="utf-8")).get("max_aspect", SQUARE)
+    except (OSError, ValueError, AttributeError) as error:
+        raise CornerModelError(f"the corner model's report {report} cannot be read: {error}") from error
+    if isinstance(value, bool) or not isinstance(value, int | float) or not value >= 1:
+        raise CornerModelError(f"the corner model's report {report} gives max_aspect {value!r}, not a ratio of 1 or more")
+    return float(value)
 
 
 def pooled_again(model: CornerModel, probabilities: FloatArray, firsts: Sequence[npt.NDArray[np.uint8]],

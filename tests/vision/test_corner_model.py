@@ -101,15 +101,47 @@ def test_no_crops_and_a_missing_model_get_a_clear_error(tmp_path: Path) -> None:
         CornerModel.load(broken)
 
 
-def test_preprocessing_keeps_the_aspect_and_reads_grey_as_colour() -> None:
-    """A grey crop and its BGR copy give the same input; a tall crop is padded with its own edge, not stretched."""
+def test_preprocessing_keeps_the_aspect_or_pads_only_to_two_to_one_and_reads_grey_as_colour() -> None:
+    """A grey crop and its BGR copy give the same input. A crop four times as tall as wide is padded with its own edge:
+    to a square (the live reader), its ink a tenth of the input's width; to twice as tall (``max_aspect`` 2, the photo
+    model), its ink keeps its height and is drawn twice as wide."""
     grey = np.full((40, 10), 230, np.uint8)
     grey[10:30, 3:7] = 20
     same = preprocess([grey, np.dstack([grey] * 3)])
     assert np.allclose(same[0], same[1])
-    column = same[0, 0]
-    assert column[:, 0].max() == pytest.approx(column[:, 0].min())  # the padding copies the paper edge
-    assert (column < 0).sum() < 0.2 * column.size  # the dark bar keeps its width: a few columns, not the whole crop
+    for max_aspect, widths in ((1.0, (3, 5)), (2.0, (6, 8))):
+        column = preprocess([grey], max_aspect)[0, 0]
+        assert column[:, 0].max() == pytest.approx(column[:, 0].min())  # the padding copies the paper edge
+        dark = column < 0
+        assert 15 <= np.count_nonzero(dark.any(axis=1)) <= 17  # 20 of 40 rows: half the input's height, as the crop's
+        assert widths[0] <= np.count_nonzero(dark.any(axis=0)) <= widths[1]  # 4 of 10 columns: 3.2 of 32, or 6.4 padded to 20
+    wide = np.full((10, 20), 230, np.uint8)
+    wide[3:7, 5:15] = 20
+    assert 11 <= np.count_nonzero((preprocess([wide], 2.0)[0, 0] < 0).any(axis=1)) <= 13  # two to one already, not padded (a square: 7)
+    with pytest.raises(CornerModelError, match="ratio of 1 or more"):
+        preprocess([wide], 0.5)
+
+
+def test_a_model_reads_its_crops_padded_as_its_report_says(model: CornerModel, tmp_path: Path) -> None:
+    """The shipped reader pads to a square (its report says nothing else); a model trained with ``--max-aspect 2`` says
+    so in its report and is read that way; a report that cannot be read, or gives no ratio, is refused with its name."""
+    assert model.max_aspect == 1.0
+    copy = tmp_path / "reader.onnx"
+    copy.write_bytes(DEFAULT_MODEL_PATH.read_bytes())
+    assert CornerModel.load(copy).max_aspect == 1.0  # no report beside it
+    copy.with_suffix(".json").write_text('{"epochs": 45, "max_aspect": 2.0}', encoding="utf-8")
+    padded = CornerModel.load(copy)
+    tall = np.full((40, 10, 3), 230, np.uint8)
+    tall[10:30, 3:7] = 20
+    assert padded.max_aspect == 2.0
+    assert np.allclose(padded.logits(preprocess([tall], 2.0)), model.logits(preprocess([tall], 2.0)))  # the same network
+    assert not np.allclose(padded.probabilities([tall]), model.probabilities([tall]))  # read as its report says
+    for report, message in (("{not json", "cannot be read"), ('{"max_aspect": 0.5}', "not a ratio"), ('{"max_aspect": "2"}', "not a ratio"),
+                            ("[2]", "cannot be read"), ('{"max_aspect": true}', "not a ratio")):
+        copy.with_suffix(".json").write_text(report, encoding="utf-8")
+        with pytest.raises(CornerModelError, match=message) as raised:
+            CornerModel.load(copy)
+        assert "reader.json" in str(raised.value)
 
 
 def _names(*stamps: str) -> list[str]:

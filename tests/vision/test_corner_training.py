@@ -58,6 +58,8 @@ def test_the_training_set_is_the_same_for_the_same_seed() -> None:
     assert np.array_equal(drawn[0], drawn[1]) and not np.array_equal(drawn[0], drawn[2])
     assert set(first.labels.tolist()) == set(range(NOT_INDEX + 1))
     assert first.inputs.shape[1:] == preprocess([np.zeros((8, 8), np.uint8)]).shape[1:]
+    padded = build_training_set(data, 3, sizes, log=lambda _: None, max_aspect=2.0)  # --max-aspect 2: the same crops, padded less
+    assert np.array_equal(padded.labels, first.labels) and not np.array_equal(padded.inputs, first.inputs)
 
 
 def test_a_network_of_other_widths_exports_and_reads_alike_through_opencv(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -77,6 +79,14 @@ def test_the_training_command_refuses_a_bad_network_shape(widths: str, capsys: p
         main(["--widths", widths])
     assert stopped.value.code == 2
     assert "three positive whole numbers" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("ratio", ["0.5", "0", "nan"])
+def test_the_training_command_refuses_a_ratio_under_one(ratio: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["--max-aspect", ratio])
+    assert stopped.value.code == 2
+    assert "--max-aspect must be 1 or more" in capsys.readouterr().err
 
 
 def test_some_crops_are_cut_loose_outwards_and_never_inwards() -> None:

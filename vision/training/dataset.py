@@ -19,7 +19,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from vision.corner_model import CARD_CLASSES, NOT_INDEX, preprocess
+from vision.corner_model import CARD_CLASSES, NOT_INDEX, SQUARE, preprocess
 from vision.photo_split import corner_photo_parts
 from vision.training.augment import camera, photo_crop, warped_crop
 from vision.training.photos import PhotoBox, crop, jittered, load_boxes, photo_negative, read_photo
@@ -55,7 +55,8 @@ class CropSet:
 class _Collector:
     """Crops gathered in chunks and preprocessed as they come, with progress on stdout."""
 
-    def __init__(self, log: Callable[[str], None]) -> None:
+    def __init__(self, log: Callable[[str], None], max_aspect: float = SQUARE) -> None:
+        self.max_aspect = max_aspect
         self.inputs: list[npt.NDArray[np.float16]] = []
         self.labels: list[int] = []
         self._pending: list[Picture] = []
@@ -70,7 +71,7 @@ class _Collector:
 
     def flush(self) -> None:
         if self._pending:
-            self.inputs.append(preprocess(self._pending).astype(np.float16))
+            self.inputs.append(preprocess(self._pending, self.max_aspect).astype(np.float16))
             self._pending = []
 
     def done(self, name: str) -> None:
@@ -122,19 +123,21 @@ def _add_photos(out: _Collector, folder: Path, photos: dict[str, list[PhotoBox]]
     out.done("photo boxes and photo negatives")
 
 
-def build_training_set(data: Path, seed: int, sizes: SetSizes = SetSizes(), log: Callable[[str], None] = print) -> CropSet:
-    """The training crops: drawn, card art, the fit scenes' photos, and negatives (seeded)."""
+def build_training_set(data: Path, seed: int, sizes: SetSizes = SetSizes(), log: Callable[[str], None] = print,
+                       max_aspect: float = SQUARE) -> CropSet:
+    """The training crops: drawn, card art, the fit scenes' photos, and negatives (seeded), preprocessed with
+    ``max_aspect`` (:func:`vision.corner_model.preprocess`)."""
     rng = np.random.default_rng(seed)
     folder = data / "corner_photos"
     photos = load_boxes(folder)
     fit, _, _ = corner_photo_parts(photos)
-    out = _Collector(log)
+    out = _Collector(log, max_aspect)
     _add_drawn_and_art(out, load_art(data / "cards"), sizes, rng)
     _add_photos(out, folder, photos, fit, sizes, rng)
     return out.result()
 
 
-def build_validation_set(data: Path, seed: int, negatives_per_photo: int = 6) -> CropSet:
+def build_validation_set(data: Path, seed: int, negatives_per_photo: int = 6, max_aspect: float = SQUARE) -> CropSet:
     """The validation scenes' boxes, as cut and jittered by up to 10 % twice, and patches away from the boxes."""
     rng = np.random.default_rng(seed)
     folder = data / "corner_photos"
@@ -153,4 +156,4 @@ def build_validation_set(data: Path, seed: int, negatives_per_photo: int = 6) ->
             if patch is not None:
                 crops.append(patch)
                 labels.append(NOT_INDEX)
-    return CropSet(preprocess(crops).astype(np.float16), np.asarray(labels, np.int64))
+    return CropSet(preprocess(crops, max_aspect).astype(np.float16), np.asarray(labels, np.int64))

@@ -23,7 +23,7 @@ import torch
 from torch import nn
 from torch.nn import functional
 
-from vision.corner_model import CLASS_COUNT, DEFAULT_MODEL_PATH, INPUT_SIZE, CornerModel, turn_averaged, with_turns
+from vision.corner_model import CLASS_COUNT, DEFAULT_MODEL_PATH, INPUT_SIZE, SQUARE, CornerModel, turn_averaged, with_turns
 from vision.training.dataset import CropSet, SetSizes, build_training_set, build_validation_set
 from vision.training.photos import corner_photos_dir
 
@@ -184,16 +184,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every count of the training set (a quick run: 0.1)")
     parser.add_argument("--widths", type=_three, default=WIDTHS, help="channels of the three blocks (default %(default)s)")
+    parser.add_argument("--max-aspect", type=float, default=SQUARE,
+                        help="pad each crop to at most this ratio of its sides, not to a square (the photo model: 2, written to"
+                             " vision/models/photo_reader.onnx with --out)")
     parser.add_argument("--convolutions", type=_three, default=CONVOLUTIONS, help="3x3 convolutions in each block (default %(default)s)")
     args = parser.parse_args(argv)
+    if not args.max_aspect >= 1:
+        parser.error(f"--max-aspect must be 1 or more (a ratio of the sides), not {args.max_aspect}")
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     data = corner_photos_dir(args.data).parent
     started = time.monotonic()
     base = SetSizes()
     sizes = SetSizes(**{name: max(1, int(round(getattr(base, name) * args.scale))) for name in base.__dataclass_fields__})
-    training = build_training_set(data, args.seed, sizes)
-    validation = build_validation_set(data, args.seed + 1)
+    training = build_training_set(data, args.seed, sizes, max_aspect=args.max_aspect)
+    validation = build_validation_set(data, args.seed + 1, max_aspect=args.max_aspect)
     built = time.monotonic() - started
     print(f"training set {len(training)} crops, validation {len(validation)} ({built:.0f} s)")
     net, summary = train(training, validation, epochs=args.epochs, seed=args.seed, widths=args.widths, convolutions=args.convolutions)
@@ -205,6 +210,7 @@ def main(argv: list[str] | None = None) -> int:
         "seed": args.seed,
         "epochs": args.epochs,
         "scale": args.scale,
+        "max_aspect": args.max_aspect,
         "training_crops": len(training),
         "validation_crops": len(validation),
         "temperature": round(temperature, 4),
