@@ -73,20 +73,16 @@ def test_a_network_of_other_widths_exports_and_reads_alike_through_opencv(tmp_pa
     assert export(net, 0.5, tmp_path / "small.onnx", check) < 1e-3
 
 
-@pytest.mark.parametrize("widths", ["16,32", "16,32,0", "a,b,c"])
-def test_the_training_command_refuses_a_bad_network_shape(widths: str, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(("option", "value", "message"), [
+    *(("--widths", widths, "three positive whole numbers") for widths in ("16,32", "16,32,0", "a,b,c")),
+    *(("--max-aspect", ratio, "--max-aspect must be 1 or more") for ratio in ("0.5", "0", "nan")),
+])
+def test_the_training_command_refuses_a_bad_network_shape_or_padding(option: str, value: str, message: str,
+                                                                    capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
-        main(["--widths", widths])
+        main([option, value])
     assert stopped.value.code == 2
-    assert "three positive whole numbers" in capsys.readouterr().err
-
-
-@pytest.mark.parametrize("ratio", ["0.5", "0", "nan"])
-def test_the_training_command_refuses_a_ratio_under_one(ratio: str, capsys: pytest.CaptureFixture[str]) -> None:
-    with pytest.raises(SystemExit) as stopped:
-        main(["--max-aspect", ratio])
-    assert stopped.value.code == 2
-    assert "--max-aspect must be 1 or more" in capsys.readouterr().err
+    assert message in capsys.readouterr().err
 
 
 def test_some_crops_are_cut_loose_outwards_and_never_inwards() -> None:
