@@ -103,8 +103,8 @@ def test_no_crops_and_a_missing_model_get_a_clear_error(tmp_path: Path) -> None:
 
 def test_preprocessing_keeps_the_aspect_or_pads_only_to_two_to_one_and_reads_grey_as_colour() -> None:
     """A grey crop and its BGR copy give the same input. A crop four times as tall as wide is padded with its own edge:
-    to a square (the live reader), its ink a tenth of the input's width; to twice as tall (``max_aspect`` 2, the photo
-    model), its ink keeps its height and is drawn twice as wide."""
+    to a square (the shipped reader), its ink a tenth of the input's width; to twice as tall (``max_aspect`` 2, a model
+    trained with ``--max-aspect 2``), its ink keeps its height and is drawn twice as wide."""
     grey = np.full((40, 10), 230, np.uint8)
     grey[10:30, 3:7] = 20
     same = preprocess([grey, np.dstack([grey] * 3)])

@@ -185,8 +185,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--scale", type=float, default=1.0, help="multiply every count of the training set (a quick run: 0.1)")
     parser.add_argument("--widths", type=_three, default=WIDTHS, help="channels of the three blocks (default %(default)s)")
     parser.add_argument("--max-aspect", type=float, default=SQUARE,
-                        help="pad each crop to at most this ratio of its sides, not to a square (the photo model: 2, written to"
-                             " vision/models/photo_reader.onnx with --out)")
+                        help="pad each crop to at most this ratio of its sides, not to a square (default %(default)s: a square, as"
+                             " shipped); written to the model's report, which CornerModel.load reads")
     parser.add_argument("--convolutions", type=_three, default=CONVOLUTIONS, help="3x3 convolutions in each block (default %(default)s)")
     args = parser.parse_args(argv)
     if not args.max_aspect >= 1:
