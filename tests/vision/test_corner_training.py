@@ -13,9 +13,11 @@ pytest.importorskip("torch", reason="the [train] extra (torch, onnx, pillow) is 
 pytest.importorskip("PIL", reason="the [train] extra (torch, onnx, pillow) is not installed")
 
 from vision.corner_model import CLASS_COUNT, NOT_INDEX, TURNS, preprocess
+from vision.proposals import propose_indices
+from vision.rank_photos import load_split, read_picture
 from vision.training.augment import LOOSE_GROWTH, LOOSE_SHARE, camera, loosened, warped_crop
-from vision.training.dataset import SetSizes, build_training_set
-from vision.training.photos import shared_data_dir
+from vision.training.dataset import PROPOSED_OUTSIDE, SetSizes, _add_proposal_negatives, _Collector, build_training_set, proposals_outside_cards
+from vision.training.photos import PhotoDataError, covered, shared_data_dir
 from vision.training.render import drawn_index, lone_pip
 from vision.training.train import CornerNet, export, fit_temperature, main
 
@@ -47,10 +49,12 @@ def test_a_drawn_index_becomes_a_crop_around_its_ink(label: int) -> None:
 @pytest.mark.skipif(shared_data_dir() is None, reason="shared data absent: set DEALER_SHARED_DATA to the folder holding corner_photos/ and cards/")
 @pytest.mark.slow
 def test_the_training_set_is_the_same_for_the_same_seed() -> None:
-    """Same seed, same crops (the model can be rebuilt); another seed, other crops."""
+    """Same seed, same crops (the model can be rebuilt), proposals outside rank_photos' cards included; another seed,
+    other crops."""
     data = shared_data_dir()
     assert data is not None
-    sizes = SetSizes(drawn_per_card=1, art_per_card_and_deck=1, photo_views_per_box=1, photo_negatives=50, art_negatives=5, lone_pips=5, bare_tables=5)
+    sizes = SetSizes(drawn_per_card=1, art_per_card_and_deck=1, photo_views_per_box=1, photo_negatives=50, art_negatives=5, lone_pips=5, bare_tables=5,
+                     proposal_negatives=5)
     first = build_training_set(data, 3, sizes, log=lambda _: None)
     again = build_training_set(data, 3, sizes, log=lambda _: None)
     assert np.array_equal(first.inputs, again.inputs) and np.array_equal(first.labels, again.labels)
@@ -60,6 +64,27 @@ def test_the_training_set_is_the_same_for_the_same_seed() -> None:
     assert first.inputs.shape[1:] == preprocess([np.zeros((8, 8), np.uint8)]).shape[1:]
     padded = build_training_set(data, 3, sizes, log=lambda _: None, max_aspect=2.0)  # --max-aspect 2: the same crops, padded less
     assert np.array_equal(padded.labels, first.labels) and not np.array_equal(padded.inputs, first.inputs)
+
+
+@pytest.mark.skipif(shared_data_dir() is None, reason="shared data absent: set DEALER_SHARED_DATA to the folder holding corner_photos/ and rank_photos/")
+def test_what_is_proposed_outside_rank_photos_boxed_cards_is_taught_as_no_index(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """Print, barcodes and logos proposed outside every boxed card of rank_photos' train split are "not an index"; the
+    proposals on the cards are left out; a missing rank_photos folder is named."""
+    data = shared_data_dir()
+    assert data is not None
+    photo = load_split(data / "rank_photos", "train")[0]
+    picture = read_picture(photo)
+    assert picture is not None
+    cards = [(b.x0, b.y0, b.x1, b.y1) for b in photo.boxes]
+    outside = proposals_outside_cards(picture, cards)
+    assert 0 < len(outside) < len(propose_indices(picture))
+    assert all(covered((b.x0, b.y0, b.x1, b.y1), card) < PROPOSED_OUTSIDE for b in outside for card in cards)
+    out = _Collector(lambda _: None)
+    _add_proposal_negatives(out, data / "rank_photos", 3, np.random.default_rng(1))
+    taught = out.result()
+    assert 1 <= len(taught) <= 3 and set(taught.labels.tolist()) == {NOT_INDEX}
+    with pytest.raises(PhotoDataError, match="rank_photos not found"):
+        _add_proposal_negatives(_Collector(lambda _: None), tmp_path / "rank_photos", 3, np.random.default_rng(1))
 
 
 def test_a_network_of_other_widths_exports_and_reads_alike_through_opencv(tmp_path) -> None:  # type: ignore[no-untyped-def]
@@ -76,8 +101,9 @@ def test_a_network_of_other_widths_exports_and_reads_alike_through_opencv(tmp_pa
 @pytest.mark.parametrize(("option", "value", "message"), [
     *(("--widths", widths, "three positive whole numbers") for widths in ("16,32", "16,32,0", "a,b,c")),
     *(("--max-aspect", ratio, "--max-aspect must be 1 or more") for ratio in ("0.5", "0", "nan")),
+    ("--proposal-negatives", "-1", "--proposal-negatives must be 0 or more"),
 ])
-def test_the_training_command_refuses_a_bad_network_shape_or_padding(option: str, value: str, message: str,
+def test_the_training_command_refuses_a_bad_network_shape_padding_or_count(option: str, value: str, message: str,
                                                                     capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as stopped:
         main([option, value])

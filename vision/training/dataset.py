@@ -4,9 +4,11 @@ Training material: (a) drawn indices (DejaVu and Hershey fonts, drawn and font s
 black), (b) indices cut from the two card-art sets, (c) the boxes of the corner photos' *fit* scenes
 (:func:`vision.photo_split.corner_photo_parts`), each seen many times turned, shrunk and jittered,
 (d) "not an index": photo patches away from the boxes, card backs and jokers, pips and pictures
-from the card art, lone big pips, bare tables and paper. Validation: the boxes of the
-*validation* scenes, as cut and jittered by up to 10 %, and patches of those photos away from the
-boxes, with no augmentation. The held-out scenes are never opened here.
+from the card art, lone big pips, bare tables and paper, and the index proposals (:func:`vision.proposals.propose_indices`)
+of ``rank_photos``' *train* split that lie outside every boxed card: print, barcodes, logos and grain, as a whole
+photo is read. Validation: the boxes of the *validation* scenes, as cut and jittered by up to 10 %, and patches of
+those photos away from the boxes, with no augmentation. The held-out scenes and ``rank_photos``' test split are never
+opened here.
 """
 
 from __future__ import annotations
@@ -21,8 +23,11 @@ import numpy.typing as npt
 
 from vision.corner_model import CARD_CLASSES, NOT_INDEX, SQUARE, preprocess
 from vision.photo_split import corner_photo_parts
+from vision.proposals import Box as ProposedBox
+from vision.proposals import propose_indices
+from vision.rank_photos import load_split, read_picture
 from vision.training.augment import camera, photo_crop, warped_crop
-from vision.training.photos import PhotoBox, crop, jittered, load_boxes, photo_negative, read_photo
+from vision.training.photos import Box, PhotoBox, PhotoDataError, covered, crop, jittered, load_boxes, photo_negative, read_photo
 from vision.training.render import ArtCard, Picture, _card_corner, art_picture, background, drawn_index, load_art, lone_pip
 
 EVAL_JITTER = 0.10
@@ -39,6 +44,10 @@ class SetSizes:
     art_negatives: int = 2000
     lone_pips: int = 2000
     bare_tables: int = 2000
+    proposal_negatives: int = 0
+    """Index proposals outside the boxed cards of ``rank_photos``' train split (at most this many, spread evenly over
+    its photos; fewer where a photo has fewer such proposals). None in the shipped model's recipe
+    (docs/corner_model.md, "Known limits")."""
 
 
 @dataclass
@@ -123,6 +132,41 @@ def _add_photos(out: _Collector, folder: Path, photos: dict[str, list[PhotoBox]]
     out.done("photo boxes and photo negatives")
 
 
+PROPOSED_OUTSIDE = 0.05
+"""A proposal counts as outside the boxed cards when no card's box covers this share of it or more."""
+
+
+def proposals_outside_cards(picture: npt.NDArray[np.uint8], cards: list[Box]) -> list[ProposedBox]:
+    """The index proposals of ``picture`` that no card's box (``cards``) covers by :data:`PROPOSED_OUTSIDE` or more (at
+    least 4 pixels each way, as the reader takes them)."""
+    return [b for b in propose_indices(picture) if min(b.width, b.height) >= 4
+            and all(covered((b.x0, b.y0, b.x1, b.y1), card) < PROPOSED_OUTSIDE for card in cards)]
+
+
+def _add_proposal_negatives(out: _Collector, folder: Path, wanted: int, rng: np.random.Generator) -> None:
+    """What the proposal finder proposes outside every boxed card of ``rank_photos``' train split, as "not an index":
+    the print, barcodes and logos that a whole photo's reading must not take for a card (read as the general mode reads
+    them, from the picture as :func:`vision.rank_photos.read_picture` gives it)."""
+    if wanted <= 0:
+        return
+    try:
+        photos = load_split(folder, "train")
+    except OSError as error:
+        raise PhotoDataError(f"rank_photos not found ({error}): set DEALER_SHARED_DATA to the shared data folder") from error
+    visited = [photos[int(i)] for i in rng.permutation(len(photos))[:wanted]]
+    each = int(np.ceil(wanted / max(1, len(visited))))
+    for photo in visited:
+        picture = read_picture(photo)
+        if picture is None:
+            raise PhotoDataError(f"{photo.path}: not a readable picture")
+        outside = proposals_outside_cards(picture, [(b.x0, b.y0, b.x1, b.y1) for b in photo.boxes])
+        for i in rng.permutation(len(outside))[:each]:
+            b = outside[int(i)]
+            patch = picture[int(b.y0):int(np.ceil(b.y1)), int(b.x0):int(np.ceil(b.x1))]
+            out.add(camera(np.ascontiguousarray(np.rot90(patch, int(rng.integers(4)))), rng, strength=0.6), NOT_INDEX)
+    out.done("proposals outside rank_photos' boxed cards")
+
+
 def build_training_set(data: Path, seed: int, sizes: SetSizes = SetSizes(), log: Callable[[str], None] = print,
                        max_aspect: float = SQUARE) -> CropSet:
     """The training crops: drawn, card art, the fit scenes' photos, and negatives (seeded), preprocessed with
@@ -134,6 +178,7 @@ def build_training_set(data: Path, seed: int, sizes: SetSizes = SetSizes(), log:
     out = _Collector(log, max_aspect)
     _add_drawn_and_art(out, load_art(data / "cards"), sizes, rng)
     _add_photos(out, folder, photos, fit, sizes, rng)
+    _add_proposal_negatives(out, data / "rank_photos", sizes.proposal_negatives, rng)
     return out.result()
 
 

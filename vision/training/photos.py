@@ -130,17 +130,17 @@ def photo_negative(photo: npt.NDArray[np.uint8], boxes: list[PhotoBox], rng: np.
             box_w, box_h = box_h, box_w
         left, top = rng.uniform(0, width - box_w), rng.uniform(0, height - box_h)
         candidate = (left, top, left + box_w, top + box_h)
-        if all(_overlap(candidate, other.box) < 0.15 for other in boxes):
+        if all(covered(other.box, candidate) < 0.15 for other in boxes):
             turned = np.rot90(photo[int(top) : int(top + box_h) + 1, int(left) : int(left + box_w) + 1], int(rng.integers(4)))
             if min(turned.shape[:2]) >= 4:
                 return np.ascontiguousarray(turned)
     return None
 
 
-def _overlap(box: Box, other: Box) -> float:
-    """The share of ``other`` (a labelled index) that ``box`` covers."""
-    width = min(box[2], other[2]) - max(box[0], other[0])
-    height = min(box[3], other[3]) - max(box[1], other[1])
+def covered(box: Box, by: Box) -> float:
+    """The share of ``box`` that ``by`` covers."""
+    width = min(box[2], by[2]) - max(box[0], by[0])
+    height = min(box[3], by[3]) - max(box[1], by[1])
     if width <= 0 or height <= 0:
         return 0.0
-    return float(width * height / ((other[2] - other[0]) * (other[3] - other[1])))
+    return float(width * height / ((box[2] - box[0]) * (box[3] - box[1])))

@@ -11,6 +11,7 @@ beside the model.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import time
 from collections.abc import Callable
@@ -188,15 +189,21 @@ def main(argv: list[str] | None = None) -> int:
                         help="pad each crop to at most this ratio of its sides, not to a square (default %(default)s: a square, as"
                              " shipped); written to the model's report, which CornerModel.load reads")
     parser.add_argument("--convolutions", type=_three, default=CONVOLUTIONS, help="3x3 convolutions in each block (default %(default)s)")
+    parser.add_argument("--proposal-negatives", type=int, default=0, metavar="N",
+                        help="teach up to N index proposals outside rank_photos' boxed cards (its train split) as no index"
+                             " (default 0, as shipped; scaled by --scale)")
     args = parser.parse_args(argv)
     if not args.max_aspect >= 1:
         parser.error(f"--max-aspect must be 1 or more (a ratio of the sides), not {args.max_aspect}")
+    if args.proposal_negatives < 0:
+        parser.error(f"--proposal-negatives must be 0 or more, not {args.proposal_negatives}")
     torch.set_num_threads(args.threads)
     cv2.setNumThreads(1)
     data = corner_photos_dir(args.data).parent
     started = time.monotonic()
     base = SetSizes()
     sizes = SetSizes(**{name: max(1, int(round(getattr(base, name) * args.scale))) for name in base.__dataclass_fields__})
+    sizes = dataclasses.replace(sizes, proposal_negatives=int(round(args.proposal_negatives * args.scale)))
     training = build_training_set(data, args.seed, sizes, max_aspect=args.max_aspect)
     validation = build_validation_set(data, args.seed + 1, max_aspect=args.max_aspect)
     built = time.monotonic() - started
@@ -211,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         "epochs": args.epochs,
         "scale": args.scale,
         "max_aspect": args.max_aspect,
+        "proposal_negatives": sizes.proposal_negatives,
         "training_crops": len(training),
         "validation_crops": len(validation),
         "temperature": round(temperature, 4),
