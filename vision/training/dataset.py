@@ -1,14 +1,14 @@
 """The training and validation sets of the corner reader, built from a seed.
 
-Training material: (a) drawn indices (DejaVu and Hershey fonts, drawn and font suit shapes, red and
-black), (b) indices cut from the two card-art sets, (c) the boxes of the corner photos' *fit* scenes
-(:func:`vision.photo_split.corner_photo_parts`), each seen many times turned, shrunk and jittered,
-(d) "not an index": photo patches away from the boxes, card backs and jokers, pips and pictures
-from the card art, lone big pips, bare tables and paper, and the index proposals (:func:`vision.proposals.propose_indices`)
-of ``rank_photos``' *train* split that lie outside every boxed card: print, barcodes, logos and grain, as a whole
-photo is read. Validation: the boxes of the *validation* scenes, as cut and jittered by up to 10 %, and patches of
-those photos away from the boxes, with no augmentation. The held-out scenes and ``rank_photos``' test split are never
-opened here.
+Training material: (a) drawn indices (DejaVu and Hershey fonts, drawn and font suit shapes, red and black), (b)
+indices cut from the two card-art sets, (c) the boxes of the corner photos' *fit* scenes
+(:func:`vision.photo_split.corner_photo_parts`), each seen many times turned, shrunk and jittered, (d) "not an index":
+photo patches away from the boxes, card backs and jokers, pips and pictures from the card art, lone big pips, bare
+tables and paper; and, where ``SetSizes.proposal_negatives`` asks for them (not in the shipped recipe), the index
+proposals (:func:`vision.proposals.propose_indices`) of ``rank_photos``' *train* split that lie outside every boxed
+card: print, barcodes, logos and grain, as a whole photo is read. Validation: the boxes of the *validation* scenes, as
+cut and jittered by up to 10 %, and patches of those photos away from the boxes, with no augmentation. The held-out
+scenes and ``rank_photos``' test split are never opened here.
 """
 
 from __future__ import annotations
