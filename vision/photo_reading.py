@@ -11,13 +11,12 @@ contradiction here.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from .corner_model import NOT_INDEX, CornerModel, guesses_from, pooled, pooled_again
+from .corner_model import MIN_CROP_SIDE, NOT_INDEX, CornerModel, guesses_from, pooled, pooled_again
 from .errors import VisionError
 from .learned import index_crop
 from .proposals import Box, ProposalError, propose_indices
@@ -61,8 +60,8 @@ def read_photo(image: np.ndarray, model: CornerModel, *, max_proposals: int = 15
         raise VisionError(str(error)) from error
     if not boxes:
         return []
-    crops = [image[int(b.y0):max(int(math.ceil(b.y1)), int(b.y0) + 1), int(b.x0):max(int(math.ceil(b.x1)), int(b.x0) + 1)] for b in boxes]
-    usable = [i for i, c in enumerate(crops) if min(c.shape[:2]) >= 4]
+    crops = [b.cut(image) for b in boxes]
+    usable = [i for i, c in enumerate(crops) if min(c.shape[:2]) >= MIN_CROP_SIDE]
     if not usable:
         return []
     return _one_per_place([boxes[i] for i in usable], two_cuts([crops[i] for i in usable], model))

@@ -13,6 +13,7 @@ to it. docs/vision_proposals.md says how and what was measured.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import cv2
@@ -54,6 +55,11 @@ class Box:
     @property
     def height(self) -> float:
         return self.y1 - self.y0
+
+    def cut(self, image: np.ndarray) -> np.ndarray:
+        """The pixels of ``image`` inside the box, at least one each way (a view, not a copy)."""
+        top, left = int(self.y0), int(self.x0)
+        return image[top:max(int(math.ceil(self.y1)), top + 1), left:max(int(math.ceil(self.x1)), left + 1)]
 
     def iou(self, other: Box) -> float:
         """Intersection over union with ``other``."""

@@ -109,6 +109,14 @@ def test_bad_images_are_refused_with_a_clear_error(image: object, message: str) 
         propose_indices(image)  # type: ignore[arg-type]
 
 
+def test_a_box_cuts_the_pixels_it_covers_and_never_nothing() -> None:
+    """``Box.cut``, as the general mode and the training cut a proposal: from the pixel the box starts in to the one it
+    ends in, at least one pixel each way."""
+    image = np.arange(20 * 30).reshape(20, 30)
+    assert Box(2.4, 3.6, 7.2, 9.0).cut(image).tolist() == image[3:9, 2:8].tolist()
+    assert Box(5.0, 5.0, 5.0, 5.0).cut(image).shape == (1, 1)
+
+
 def test_bad_settings_are_refused() -> None:
     img = np.full((100, 100), 200, np.uint8)
     with pytest.raises(ProposalError, match="min_size"):

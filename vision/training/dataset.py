@@ -21,7 +21,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from vision.corner_model import CARD_CLASSES, NOT_INDEX, SQUARE, preprocess
+from vision.corner_model import CARD_CLASSES, MIN_CROP_SIDE, NOT_INDEX, SQUARE, preprocess
 from vision.photo_split import corner_photo_parts
 from vision.proposals import Box as ProposedBox
 from vision.proposals import propose_indices
@@ -137,9 +137,10 @@ PROPOSED_OUTSIDE = 0.05
 
 
 def proposals_outside_cards(picture: npt.NDArray[np.uint8], cards: list[Box]) -> list[ProposedBox]:
-    """The index proposals of ``picture`` that no card's box (``cards``) covers by :data:`PROPOSED_OUTSIDE` or more (at
-    least 4 pixels each way, as the reader takes them)."""
-    return [b for b in propose_indices(picture) if min(b.width, b.height) >= 4
+    """The index proposals of ``picture`` that no card's box (``cards``) covers by :data:`PROPOSED_OUTSIDE` or more, of
+    those the general mode reads (:func:`vision.photo_reading.read_photo`: cut by :meth:`vision.proposals.Box.cut`, at
+    least :data:`vision.corner_model.MIN_CROP_SIDE` pixels each way)."""
+    return [b for b in propose_indices(picture) if min(b.cut(picture).shape[:2]) >= MIN_CROP_SIDE
             and all(covered((b.x0, b.y0, b.x1, b.y1), card) < PROPOSED_OUTSIDE for card in cards)]
 
 
@@ -161,8 +162,7 @@ def _add_proposal_negatives(out: _Collector, folder: Path, wanted: int, rng: np.
             raise PhotoDataError(f"{photo.path}: not a readable picture")
         outside = proposals_outside_cards(picture, [(b.x0, b.y0, b.x1, b.y1) for b in photo.boxes])
         for i in rng.permutation(len(outside))[:each]:
-            b = outside[int(i)]
-            patch = picture[int(b.y0):int(np.ceil(b.y1)), int(b.x0):int(np.ceil(b.x1))]
+            patch = outside[int(i)].cut(picture)
             out.add(camera(np.ascontiguousarray(np.rot90(patch, int(rng.integers(4)))), rng, strength=0.6), NOT_INDEX)
     out.done("proposals outside rank_photos' boxed cards")
 
