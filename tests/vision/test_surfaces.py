@@ -640,7 +640,26 @@ def test_on_a_white_table_an_implied_corner_read_unsurely_is_read_again_turned_a
 
     assert _reads_at_its_place(reader, scene, det, "6d")
     monkeypatch.setattr(vision.recognize, "TURNED", ())
+    monkeypatch.setattr(vision.recognize, "SHIFTED", ())
     assert not _reads_at_its_place(reader, scene, det, "6d")
+
+
+def test_on_a_white_table_an_implied_corner_read_unsurely_is_read_again_moved_along_its_sides(
+        shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byron Knoll's art on a white table, the empty table learnt (seed 3010): a Kh lies whole on the board, its white
+    border the table's level. Its edges are found a quarter-resolution pixel or more off the card, and neither the
+    corners they give nor its glyph pairs' read as its index. Read again moved a twentieth or a tenth of a card's width
+    along its sides (:data:`vision.recognize.SHIFTED`), a corner reads Kh and the card is read; not moved (turned only),
+    it is not. No card is misread either way."""
+    import vision.recognize
+
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 3010)
+    card = next(c for c in scene.cards if c.card == "Kh")
+    assert card.index_visible
+
+    assert _reads_at_its_place(reader, scene, det, "Kh")
+    monkeypatch.setattr(vision.recognize, "SHIFTED", ())
+    assert not _reads_at_its_place(reader, scene, det, "Kh")
 
 
 def test_on_a_white_table_a_whole_card_whose_paper_gives_no_square_corner_is_read_from_the_tables_difference(
