@@ -95,6 +95,14 @@ def _light_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(vision.background.TableBackground, "_step", lambda self, gain: np.float32(8.0))
 
 
+def _unmoved(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Implied corners read turned but not moved, as before :data:`vision.recognize.SHIFTED`: a corner moved along its
+    sides reads some cards another way, and the scenes some rules were made on show their case only without it."""
+    import vision.recognize
+
+    monkeypatch.setattr(vision.recognize, "SHIFTED", ())
+
+
 def _deck_confidence_as_before(monkeypatch: pytest.MonkeyPatch) -> None:
     """A taught deck's readings confirmed on its own confidence, as before the model's every-turn look naming a card
     alike made it as sure as the deck's named cards are (:data:`vision.learned.NAMED_RIGHT`): the court cards some rules
@@ -640,7 +648,7 @@ def test_on_a_white_table_an_implied_corner_read_unsurely_is_read_again_turned_a
 
     assert _reads_at_its_place(reader, scene, det, "6d")
     monkeypatch.setattr(vision.recognize, "TURNED", ())
-    monkeypatch.setattr(vision.recognize, "SHIFTED", ())
+    _unmoved(monkeypatch)
     assert not _reads_at_its_place(reader, scene, det, "6d")
 
 
@@ -651,14 +659,12 @@ def test_on_a_white_table_an_implied_corner_read_unsurely_is_read_again_moved_al
     corners they give nor its glyph pairs' read as its index. Read again moved a twentieth or a tenth of a card's width
     along its sides (:data:`vision.recognize.SHIFTED`), a corner reads Kh and the card is read; not moved (turned only),
     it is not. No card is misread either way."""
-    import vision.recognize
-
     reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 3010)
     card = next(c for c in scene.cards if c.card == "Kh")
     assert card.index_visible
 
     assert _reads_at_its_place(reader, scene, det, "Kh")
-    monkeypatch.setattr(vision.recognize, "SHIFTED", ())
+    _unmoved(monkeypatch)
     assert not _reads_at_its_place(reader, scene, det, "Kh")
 
 
@@ -674,6 +680,7 @@ def test_on_a_white_table_a_whole_card_whose_paper_gives_no_square_corner_is_rea
 
     reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 7251)
     _light_as_before(monkeypatch)
+    _unmoved(monkeypatch)
     assert _reads_at_its_place(reader, scene, det, "9c")
     with monkeypatch.context() as m:
         m.setattr(vision.recognize, "FAINT_FROM", 1.0)
@@ -726,6 +733,9 @@ def test_a_faint_corner_patch_showing_its_index_upside_down_is_not_a_card_on_the
     sc, _ = _read_scored(reader, scene, det)
     assert sc.confident_misreads == 0, sc.misread_examples
     assert sc.correct >= 10
+    _unmoved(monkeypatch)
+    sc, _ = _read_scored(reader, scene, det)
+    assert sc.confident_misreads == 0, sc.misread_examples
 
     monkeypatch.setattr(vision.recognize, "_turned_round", lambda frame, read, book, cw, gray=None: False)
     sc, _ = _read_scored(reader, scene, det)
