@@ -552,7 +552,8 @@ SHIFTED = tuple((a * d, b * d) for d in (0.05, 0.1) for a, b in ((1, 0), (-1, 0)
 off the card's: a Byron Knoll Kh whole on a white board (seed 3010), its white border the table's level, was outlined
 10-20 pixels off its corners, and its index corner was read nowhere. On validation seeds 7000-7059 (the empty table
 learnt, 798 visible indices each) white read 749 -> 755 (Byron Knoll) and 764 -> 769 (Aguilar) at 0.90, wood 779 and
-793 as before; no confident misread. Eight patches more for each corner read turned: on 20 white frames (seeds
+793 as before; no confident misread; at 1,000 scenes (seeds 5000-5999, 12,475 visible indices) Byron Knoll's white
+11,716 -> 11,800. Eight patches more for each corner read turned: on 20 white frames (seeds
 7000-7019, one process, a core shared with other work) 335 -> 397 ms a frame at the median for Aguilar and 334 -> 362
 ms for Byron Knoll; a felt or other dark table is never pale, and reads as before. Chosen on seeds
 3000-3029 (white): Byron Knoll 370 -> 374 moved 0.06 alone, 0.1 alone, or 0.05 and 0.1, 375 moved 0.04, 0.08 and 0.12;
