@@ -553,11 +553,11 @@ off the card's: a Byron Knoll Kh whole on a white board (seed 3010), its white b
 10-20 pixels off its corners, and its index corner was read nowhere. On validation seeds 7000-7059 (the empty table
 learnt, 798 visible indices each) white read 749 -> 755 (Byron Knoll) and 764 -> 769 (Aguilar) at 0.90, wood 779 and
 793 as before; no confident misread; at 1,000 scenes (seeds 5000-5999, 12,475 visible indices) Byron Knoll's white
-11,716 -> 11,800. Eight patches more for each corner read turned: on 20 white frames (seeds
-7000-7019, one process, a core shared with other work) 335 -> 397 ms a frame at the median for Aguilar and 334 -> 362
-ms for Byron Knoll; a felt or other dark table is never pale, and reads as before. Chosen on seeds
-3000-3029 (white): Byron Knoll 370 -> 374 moved 0.06 alone, 0.1 alone, or 0.05 and 0.1, 375 moved 0.04, 0.08 and 0.12;
-Aguilar 376 -> 379 moved 0.06, 380 moved 0.05 and 0.1. A moved reading competes as a turned one does: it can also take
+11,716 -> 11,800. Eight patches more for each corner read turned: on 20 white frames (seeds 7000-7019, one
+process, a quiet host) 247 -> 284 ms a frame at the median for Aguilar and 213 -> 221 ms for Byron Knoll; a felt or
+other dark table is never pale, and reads as before. Chosen on seeds 3000-3029 (white): Byron Knoll 370 -> 374 moved
+0.06 alone, 0.1 alone, or 0.05 and 0.1, 375 moved 0.04, 0.08 and 0.12; Aguilar 376 -> 379 moved 0.06, 380 moved 0.05
+and 0.1. A moved reading competes as a turned one does: it can also take
 a card away. Of those seeds' 11 cards gained, 2 were lost: an Aguilar 6h made unknown where a moved corner read 8h
 beside it, and a 4s read at 0.87, no longer 0.98; both are asked about, not misread. A moved reading kept only where it
 is sure gained 1 card of the two decks' 806 and lost none; kept also where the corner named no card as implied, 4 and
