@@ -557,11 +557,10 @@ learnt, 798 visible indices each) white read 749 -> 755 (Byron Knoll) and 764 ->
 process, a quiet host) 247 -> 284 ms a frame at the median for Aguilar and 213 -> 221 ms for Byron Knoll; a felt or
 other dark table is never pale, and reads as before. Chosen on seeds 3000-3029 (white): Byron Knoll 370 -> 374 moved
 0.06 alone, 0.1 alone, or 0.05 and 0.1, 375 moved 0.04, 0.08 and 0.12; Aguilar 376 -> 379 moved 0.06, 380 moved 0.05
-and 0.1. A moved reading competes as a turned one does: it can also take
-a card away. Of those seeds' 11 cards gained, 2 were lost: an Aguilar 6h made unknown where a moved corner read 8h
-beside it, and a 4s read at 0.87, no longer 0.98; both are asked about, not misread. A moved reading kept only where it
-is sure gained 1 card of the two decks' 806 and lost none; kept also where the corner named no card as implied, 4 and
-none."""
+and 0.1. A moved reading competes as a turned one does: it can also take a card away. Of those seeds' 11 cards gained,
+2 were lost: an Aguilar 6h made unknown where a moved corner read 8h beside it, and a 4s read at 0.87, no longer 0.98;
+both are asked about, not misread. A moved reading kept only where it is sure gained 1 card of the two decks' 806 and
+lost none; kept also where the corner named no card as implied, 4 and none."""
 
 
 def _shifted(c: Corner, step: tuple[float, float], cw: float) -> Corner:
