@@ -122,8 +122,8 @@ class TableSimulator:
     def start(self) -> None:
         """Open the pty, say HELLO, start the heartbeat and the console-command threads."""
         self._plug()
-        for target in (self._heartbeats, self._console_commands):
-            thread = threading.Thread(target=target, daemon=True)
+        for name, target in (("simulator-heartbeats", self._heartbeats), ("simulator-commands", self._console_commands)):
+            thread = threading.Thread(target=target, name=name, daemon=True)
             thread.start()
             self._threads.append(thread)
 

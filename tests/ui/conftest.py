@@ -7,6 +7,7 @@ import os
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # before Qt is imported
 
 import threading
+import time
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -19,17 +20,33 @@ from dealer_console.engine.table_events import MississippiAuthorization, TableAg
 from dealer_console.live.deck import stacked_deck
 from dealer_console.live.table_session import TableSession
 
+THREAD_GRACE_S = 30.0
+"""How long a thread told to stop may take to end before a test fails for it."""
+
 
 @pytest.fixture(autouse=True)
 def no_leaks(qapp: QApplication) -> Iterator[None]:
     """Fail a test that leaves a top-level widget open or a thread running."""
     widgets_before = set(map(id, QApplication.topLevelWidgets()))
-    threads_before = threading.active_count()
+    threads_before = set(threading.enumerate())
     yield
     QApplication.processEvents()
     leaked = [w for w in QApplication.topLevelWidgets() if id(w) not in widgets_before and w.isVisible()]
     assert not leaked, f"widgets left open: {leaked}"
-    assert threading.active_count() <= threads_before, "a thread outlived the test"
+    running = threads_still_running(threads_before)
+    assert not running, f"a thread outlived the test: {running}"
+
+
+def threads_still_running(before: set[threading.Thread], *, grace_s: float = THREAD_GRACE_S) -> list[str]:
+    """The names of the threads started since ``before`` that are still running ``grace_s`` seconds from now.
+
+    A thread told to stop may still be finishing its last step (a camera frame read on a loaded host takes seconds), so each
+    new thread is given until the deadline to end; one still running then was never stopped.
+    """
+    deadline = time.monotonic() + grace_s
+    for thread in set(threading.enumerate()) - before:
+        thread.join(max(0.0, deadline - time.monotonic()))
+    return sorted(thread.name for thread in set(threading.enumerate()) - before if thread.is_alive())
 
 
 def make_session(game: str, seats: dict[int, int], *, button: int, deck: str = "", structure: str = "pot-limit") -> TableSession:

@@ -15,6 +15,8 @@ from PySide6.QtWidgets import QApplication
 
 from dealer_console.cli import main
 
+from .conftest import threads_still_running
+
 
 @pytest.fixture
 def application_font(qapp: QApplication) -> Iterator[None]:
@@ -31,7 +33,7 @@ def test_the_start_command_opens_the_demo_table_with_its_camera_and_sensor_board
     simulated board connected); closing the window stops every device thread."""
     config = tmp_path / "config.toml"
     config.write_text(f'schema_version = 1\n[store]\ndata_dir = "{tmp_path}"\n', encoding="utf-8")
-    threads_before = threading.active_count()
+    threads_before = set(threading.enumerate())
     seen: dict[str, object] = {}
 
     def look() -> None:
@@ -49,4 +51,5 @@ def test_the_start_command_opens_the_demo_table_with_its_camera_and_sensor_board
     assert main(["--config", str(config), "--seed", "3", "--quit-after-ms", "20000"]) == 0
     assert seen, "the devices did not come up before the window closed"
     assert str(seen["camera"]).startswith("Camera: ok") and seen["boards"] == {"zones": "connected"}
-    assert threading.active_count() <= threads_before, "a device thread outlived the window"
+    running = threads_still_running(threads_before)
+    assert not running, f"device threads outlived the window: {running}"
