@@ -561,6 +561,30 @@ def test_a_court_card_unsure_at_each_corner_is_read_when_its_two_corners_name_it
     assert seen.correct == once.correct + 1
 
 
+def test_a_card_the_deck_names_at_both_index_corners_is_read_however_low_the_decks_own_confidence(
+        shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Byron Knoll's Jc on a felt (seed 3033, the empty table learnt): the deck names it at one index corner at 0.62 of its
+    own confidence and at the other, read where the first implies it, at 0.67; the model's best is a king, unsure. The
+    deck names a card rightly whatever its own confidence (``vision.learned.NAMED_RIGHT``), and it named this one at both
+    its corners, each on its own: read at 0.90 or more, where it lies (``recognize.OTHER_CORNER_NAMED``). Counted at the
+    deck's own confidence, the dealer is asked. No card misread either way."""
+    import vision.recognize
+
+    reader, scene, det = _on_table(shared, "vpc_byron_knoll_public_domain", 3033, "felt")
+    truth = next(c for c in scene.cards if c.card == "Jc")
+
+    def jc() -> list[Reading]:
+        sc, readings = _read_scored(reader, scene, det)
+        assert sc.confident_misreads == 0, sc.misread_examples
+        return [r for r in readings if r.best == "Jc" and float(np.linalg.norm(r.quad.mean(axis=0) - truth.quad.mean(axis=0))) < 0.35 * scene.card_width_px]
+
+    now = jc()
+    assert len(now) == 1 and now[0].card == "Jc" and now[0].corners == 2 and now[0].confidence >= 0.9, now
+    monkeypatch.setattr(vision.recognize, "OTHER_CORNER_NAMED", 0.0)
+    before = jc()
+    assert len(before) == 1 and before[0].card == "Jc" and before[0].corners == 2 and 0.5 < before[0].confidence < 0.9, before
+
+
 def test_a_second_corner_that_names_another_card_changes_nothing(shared: Path | None, monkeypatch: pytest.MonkeyPatch) -> None:
     """The other index corner of a card read unsurely from one is read where the first implies it, and may lie under
     another card: Byron Knoll's art on a felt (seed 7024), a Qc read at 0.88 from one corner, its other corner under
