@@ -609,15 +609,11 @@ def _squared_again(gray: np.ndarray, corners: list[Corner], found: list[CornerRe
               and ((r := read.get(id(c))) is None or r.card is None or book.confidence(r) < UNSURE_BELOW)]
     if not unsure:
         return corners, found
-    again = [(c, sq) for c in unsure for sq in _squared(c)]
+    again = [(id(c), sq) for c in unsure for sq in _squared(c)]
     localise([sq for _, sq in again], cfg)
-    owner = {id(sq): c for c, sq in again}
-    best: dict[int, CornerReading] = {}
-    for r in book.read_all(gray, [sq for _, sq in again], cw, frame=frame):
-        c = owner[id(r.corner)]
-        old = best.get(id(c), read.get(id(c)))
-        if old is None or (r.card is not None, r.score) > (old.card is not None, old.score):
-            best[id(c)] = r
+    best = {id(c): read[id(c)] for c in unsure if id(c) in read}
+    _keep_better(best, again, book, gray, cw, frame, implied=False)
+    best = {k: r for k, r in best.items() if r is not read.get(k)}  # the corners a squared reading replaces
     if not best:
         return corners, found
     kept = [best[id(c)].corner if id(c) in best else c for c in corners]
@@ -640,12 +636,21 @@ def _read_implied(gray: np.ndarray, implied: list[Corner], book: CornerBook, cfg
     unsure = [i for i, r in best.items() if r.score >= TURN_FROM and (r.card is None or book.confidence(r) < UNSURE_BELOW)]
     again = [(i, _turned(implied[i], d, cw)) for d in TURNED for i in unsure]
     again += [(i, _shifted(implied[i], step, cw)) for step in SHIFTED for i in unsure]
-    owner = {id(c): i for i, c in again}
-    for r in book.read_all(gray, [c for _, c in again], cw, implied=True, frame=frame):
-        i = owner[id(r.corner)]
-        if (r.card is not None, r.score) > (best[i].card is not None, best[i].score):
-            best[i] = r
+    _keep_better(best, again, book, gray, cw, frame, implied=True)
     return [best[i] for i in sorted(best)]
+
+
+def _keep_better(best: dict[int, CornerReading], again: Sequence[tuple[int, Corner]], book: CornerBook, gray: np.ndarray,
+                 cw: float, frame: np.ndarray, *, implied: bool) -> None:
+    """Each corner of ``again`` (another way to place the corner keyed by its first item) read, and its reading put in
+    ``best`` under that key where it reads better than what ``best`` holds there, or where it holds nothing: a named card
+    first, then the higher score."""
+    owner = {id(c): k for k, c in again}
+    for r in book.read_all(gray, [c for _, c in again], cw, implied=implied, frame=frame):
+        k = owner[id(r.corner)]
+        old = best.get(k)
+        if old is None or (r.card is not None, r.score) > (old.card is not None, old.score):
+            best[k] = r
 
 
 def _second_corner(frame: np.ndarray, gray: np.ndarray, read: Sequence[Reading], book: CornerBook, cfg: DetectorConfig) -> None:
